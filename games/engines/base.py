@@ -1,0 +1,299 @@
+"""The engine contract every game follows (see docs/engines.md).
+
+An engine is a set of pure functions over a JSON-serialisable state (a plain dict). Nothing here
+imports Django: the web layer, bots, replays and tests all drive games through this surface.
+
+    new_state(seats, *, seed, options=None, deck=None, cards=None) -> state
+    to_move(state) -> set            seats that may act now; None in the set = the table itself
+    legal_actions(state, seat) -> [action]    each action a JSON dict carrying "version"
+    apply(state, seat, action) -> (new_state, events)      never mutates its input
+    view(state, seat) -> dict        what that seat may see (seat None = spectator/teacher)
+    result(state) -> None | {"winners": [...], "scores": [...], "reason": str}
+    dump(state) -> dict / load(dict) -> state
+
+Subclasses implement the underscored hooks; this base class does the checks every game shares
+(the game is not over, the action is well formed, it is this seat's turn, the move was made
+against the current version) so no engine can forget one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """A move the rules do not allow, with a message a ten-year-old understands."""
+
+    def __init__(self, message: str, *, code: str = "illegal"):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option a player picks before the game starts."""
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[tuple[Any, str], ...] = ()  # (value, label); empty = any int in [minimum, maximum]
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+    def clean(self, value: Any) -> Any:
+        if value is None:
+            return self.default
+        if self.choices:
+            allowed = [choice for choice, _ in self.choices]
+            if value not in allowed:
+                raise IllegalAction(f"'{value}' is not a choice for {self.label}.", code="bad_option")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise IllegalAction(f"{self.label} must be yes or no.", code="bad_option")
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalAction(f"{self.label} must be a whole number.", code="bad_option")
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            raise IllegalAction(
+                f"{self.label} must be between {self.minimum} and {self.maximum}.", code="bad_option"
+            )
+        return value
+
+
+def event(text: str, *, to: list[int] | None = None, **data: Any) -> Event:
+    """A readable account of something that happened.
+
+    `text` is past tense and names seats as {s0}, {s1}... so the web layer can put in nicknames
+    (or "You"): "{s1} ate Apple." `to` limits who may see it (None = everyone at the table,
+    spectators included). Extra data is for the UI (animations, highlighting).
+    """
+    return {"text": text, "to": to, **data}
+
+
+def events_for(events: list[Event], seat: int | None) -> list[Event]:
+    """Only the events this seat may see (a spectator sees only public ones)."""
+    return [e for e in events if e["to"] is None or (seat is not None and seat in e["to"])]
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of plain JSON data, faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    return value
+
+
+def strings_in(value: Any) -> set[str]:
+    """Every string anywhere in a JSON value (keys included): used to prove views hide cards."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            found.update(k for k in item if isinstance(k, str))
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
+@dataclass
+class Engine:
+    """Base class of every game engine. One instance per game slug, shared and stateless."""
+
+    slug: str = ""
+    title: str = ""
+    min_seats: int = 2
+    max_seats: int = 2
+    deck_slug: str = "eat-right"
+    realtime: bool = False
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+    # ----- the public contract ---------------------------------------------------------------
+
+    def new_state(
+        self,
+        seats: int,
+        *,
+        seed: int,
+        options: dict | None = None,
+        deck: list[str] | None = None,
+        cards: list[dict] | None = None,
+    ) -> State:
+        """A new game. `deck` stacks the cards (ids, top first); `cards` are the card records
+        (None = the shipped deck data); `options` are checked against self.options."""
+        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(
+                f"{self.title} needs {self.min_seats} to {self.max_seats} players.", code="bad_seats"
+            )
+        records = cards if cards is not None else _shipped_records(self.deck_slug)
+        state: State = {
+            "game": self.slug,
+            "seats": seats,
+            "seed": seed,
+            "rng": 0,
+            "version": 0,
+            "options": self.clean_options(options),
+            "cards": {c["id"]: c for c in records},
+        }
+        usable = self.deck_for(state, records)
+        if deck is not None:
+            known = {c["id"] for c in usable}
+            unknown = [card_id for card_id in deck if card_id not in known]
+            if unknown or len(set(deck)) != len(deck):
+                raise IllegalAction(f"The stacked deck has unknown or repeated cards: {unknown}.")
+            order = list(deck) + [c["id"] for c in usable if c["id"] not in set(deck)]
+        else:
+            order = [c["id"] for c in usable]
+            self.rng(state).shuffle(order)
+        self._setup(state, order)
+        return state
+
+    def clean_options(self, options: dict | None) -> dict:
+        options = dict(options or {})
+        unknown = set(options) - {o.name for o in self.options}
+        if unknown:
+            raise IllegalAction(f"Unknown options: {', '.join(sorted(unknown))}.", code="bad_option")
+        return {o.name: o.clean(options.get(o.name)) for o in self.options}
+
+    def to_move(self, state: State) -> set[int | None]:
+        if self.result(state) is not None:
+            return set()
+        return self._to_move(state)
+
+    def legal_actions(self, state: State, seat: int | None) -> list[Action]:
+        if seat not in self.to_move(state):
+            return []
+        return [{**action, "version": state["version"]} for action in self._legal_actions(state, seat)]
+
+    def apply(self, state: State, seat: int | None, action: Action) -> tuple[State, list[Event]]:
+        self._check_common(state, seat, action)
+        move = {k: v for k, v in action.items() if k != "version"}
+        if not self._is_legal(state, seat, move):
+            self._explain_illegal(state, seat, move)  # raises a specific message when it can
+            raise IllegalAction("That move isn't allowed right now.")
+        new = {k: (v if k == "cards" else clone(v)) for k, v in state.items()}
+        events = self._apply(new, seat, move)
+        new["version"] = state["version"] + 1
+        return new, events
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return {
+            "game": self.slug,
+            "version": state["version"],
+            "seats": state["seats"],
+            "seat": seat,
+            "options": state["options"],
+            "to_move": sorted(self.to_move(state), key=lambda s: -1 if s is None else s),
+            "result": self.result(state),
+            **self._view(state, seat),
+        }
+
+    def result(self, state: State) -> dict | None:
+        return state.get("result")
+
+    def dump(self, state: State) -> dict:
+        return json.loads(json.dumps(state))
+
+    def load(self, data: dict) -> State:
+        if data.get("game") != self.slug:
+            raise ValueError(f"This saved game is {data.get('game')!r}, not {self.slug!r}.")
+        return json.loads(json.dumps(data))
+
+    # ----- helpers for subclasses -----------------------------------------------------------
+
+    def rng(self, state: State) -> random.Random:
+        """A fresh random stream derived from the seed and a counter kept in the state, so every
+        shuffle is reproducible from (seed, moves) and the state stays plain JSON."""
+        state["rng"] += 1
+        return random.Random(f"{state['seed']}/{state['rng']}")
+
+    def option(self, state: State, name: str) -> Any:
+        return state["options"][name]
+
+    def card(self, state: State, card_id: str) -> dict:
+        return state["cards"][card_id]
+
+    def deck_for(self, state: State, records: list[dict]) -> list[dict]:
+        """The cards this game plays with (default: every in-play card of the deck)."""
+        return [c for c in records if c.get("in_play", True)]
+
+    # ----- for the conformance suite --------------------------------------------------------
+
+    def all_cards(self, state: State) -> list[str]:
+        """Every card id in every zone of the game (removed piles included), to prove no card
+        is ever created or lost."""
+        raise NotImplementedError
+
+    def hidden_cards(self, state: State, seat: int | None) -> set[str]:
+        """Card ids this seat must not be able to see right now."""
+        raise NotImplementedError
+
+    # ----- hooks each game implements -------------------------------------------------------
+
+    def _setup(self, state: State, order: list[str]) -> None:
+        raise NotImplementedError
+
+    def _to_move(self, state: State) -> set[int | None]:
+        raise NotImplementedError
+
+    def _legal_actions(self, state: State, seat: int | None) -> list[Action]:
+        raise NotImplementedError
+
+    def _is_legal(self, state: State, seat: int | None, move: Action) -> bool:
+        """Default: the move is one of the listed legal actions. Games whose actions take free
+        parameters (choose several targets...) override this with a direct check."""
+        return move in self._legal_actions(state, seat)
+
+    def _explain_illegal(self, state: State, seat: int | None, move: Action) -> None:
+        """Raise IllegalAction with the rule that forbids this move, in a child's words."""
+
+    def _apply(self, state: State, seat: int | None, move: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def _view(self, state: State, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    # ----- shared checks --------------------------------------------------------------------
+
+    def _check_common(self, state: State, seat: int | None, action: Action) -> None:
+        if self.result(state) is not None:
+            raise IllegalAction("This game is over.", code="game_over")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("That move doesn't make sense.", code="malformed")
+        if action.get("version") != state["version"]:
+            raise IllegalAction(
+                "The game moved on before your move arrived. Look again and choose.", code="stale"
+            )
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < state["seats"]):
+            raise IllegalAction("That seat isn't at this table.", code="bad_seat")
+        if seat not in self.to_move(state):
+            message = "It isn't your turn." if seat is not None else "The table can't act right now."
+            raise IllegalAction(message, code="not_your_turn")
+
+
+_RECORD_CACHE: dict[str, list[dict]] = {}
+
+
+def _shipped_records(deck_slug: str) -> list[dict]:
+    """The shipped card records of a deck (foodcards/data/<deck>.json), read once."""
+    if deck_slug not in _RECORD_CACHE:
+        from games.engines.cards import load_deck_records
+
+        _RECORD_CACHE[deck_slug] = load_deck_records(deck_slug)
+    return _RECORD_CACHE[deck_slug]

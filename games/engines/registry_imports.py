@@ -1,0 +1,1 @@
+"""Imports every game module so each registers itself (one line per game family)."""

@@ -1,0 +1,21 @@
+"""Suite-wide test setup."""
+
+import pytest
+
+
+def pytest_configure(config):
+    from django.conf import settings
+
+    # Tests serve static files from the app folders: no collectstatic, no manifest.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    settings.WHITENOISE_USE_FINDERS = True
+    settings.WHITENOISE_AUTOREFRESH = True
+
+
+@pytest.fixture(autouse=True)
+def _card_image_cache(tmp_path, settings):
+    """Each test renders card pictures into its own folder."""
+    settings.CARD_IMAGE_CACHE = tmp_path / "card-images"

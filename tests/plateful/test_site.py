@@ -1,0 +1,63 @@
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+
+@pytest.mark.django_db
+@pytest.mark.production_path
+def test_healthz_answers_ok_when_the_database_answers(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok"
+
+
+@pytest.mark.django_db
+def test_home_page_offers_play_join_and_teach(client):
+    html = client.get("/").content.decode()
+    for text in ("Play a game", "Join my class", "m a teacher", 'lang="en"'):
+        assert text in html
+    # htmx and its websocket extension are served by the site itself, never a CDN.
+    assert "/static/django_htmx/htmx-2.min.js" in html
+    assert "/static/django_htmx/ext/hx-ws-2.min.js" in html
+    assert "https://" not in html.split("<footer")[0]
+
+
+@pytest.mark.django_db
+def test_static_files_are_served_by_the_app_with_debug_off(client, settings):
+    assert settings.DEBUG is False
+    response = client.get("/static/django_htmx/htmx-2.min.js")
+    assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_demo_teacher_can_log_in_and_reach_teach(capsys):
+    call_command("create_demo_teacher")
+    out = capsys.readouterr().out
+    assert "username 'teacher'" in out and "password 'plateful-demo'" in out
+    call_command("create_demo_teacher")  # idempotent: resets, does not duplicate
+    browser = Client()
+    assert browser.get("/teach/").status_code == 302
+    response = browser.post("/login/", {"username": "teacher", "password": "plateful-demo"})
+    assert response.status_code == 302
+    assert "Welcome, teacher" in browser.get("/teach/").content.decode()
+
+
+@pytest.mark.django_db
+def test_wrong_teacher_password_says_so(client):
+    call_command("create_demo_teacher")
+    response = client.post("/login/", {"username": "teacher", "password": "nope"})
+    assert response.status_code == 200
+    assert "match. Please try again." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_htmx_post_with_csrf_header_is_accepted():
+    """htmx sends the CSRF token in a header (hx-headers on <body>); Django must accept it."""
+    browser = Client(enforce_csrf_checks=True)
+    call_command("create_demo_teacher")
+    page = browser.get("/login/")
+    token = page.cookies["csrftoken"].value
+    refused = browser.post("/logout/", HTTP_HX_REQUEST="true")
+    assert refused.status_code == 403
+    accepted = browser.post("/logout/", HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
+    assert accepted.status_code == 302
