@@ -1,1 +1,83 @@
-"""Models of the nutrition app."""
+"""USDA foods, their nutrients and household measures, and the MyPlate food groups."""
+
+from django.db import models
+
+from nutrition.nutrients import estimated_added_sugars
+
+
+class MyPlateGroup(models.Model):
+    """One of MyPlate's five food groups (fruits, vegetables, grains, protein foods, dairy)."""
+
+    slug = models.SlugField(max_length=20, unique=True)
+    name = models.CharField(max_length=40)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self):
+        return self.name
+
+
+class UsdaFoodGroup(models.Model):
+    """A USDA SR food group (FD_GROUP.txt), e.g. 1100 Vegetables and Vegetable Products."""
+
+    code = models.CharField(max_length=4, unique=True)
+    name = models.TextField()
+    myplate = models.ForeignKey(
+        MyPlateGroup, null=True, blank=True, on_delete=models.SET_NULL, related_name="usda_groups"
+    )
+
+    class Meta:
+        ordering = ["code"]
+
+    def __str__(self):
+        return f"{self.code} {self.name}"
+
+
+class Food(models.Model):
+    """A USDA SR food with its nutrients per 100 g of edible portion (ABBREV.txt)."""
+
+    ndb = models.CharField("NDB number", max_length=5, unique=True)
+    usda_group = models.ForeignKey(UsdaFoodGroup, on_delete=models.PROTECT, related_name="foods")
+    long_description = models.TextField()
+    short_description = models.TextField(blank=True)
+    common_name = models.TextField(blank=True)
+    refuse_pct = models.FloatField(null=True, blank=True)
+    # Canonical keys of nutrition.nutrients (energy_kcal, vitamin_c_mg...); a missing key = no value.
+    nutrients = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["long_description"]
+
+    def __str__(self):
+        return f"{self.ndb} {self.long_description}"
+
+    def nutrients_for_scoring(self) -> dict:
+        """Nutrients per 100 g plus the added-sugar estimate the card formulas use."""
+        values = dict(self.nutrients)
+        values["added_sugars_g"] = estimated_added_sugars(
+            sugars_g=values.get("sugars_g"), usda_group=self.usda_group.code
+        )
+        return values
+
+
+class HouseholdMeasure(models.Model):
+    """A household measure of a food (WEIGHT.txt): e.g. 1 cup chopped = 91 g."""
+
+    food = models.ForeignKey(Food, on_delete=models.CASCADE, related_name="measures")
+    seq = models.PositiveSmallIntegerField()
+    amount = models.FloatField()
+    description = models.TextField()
+    grams = models.FloatField()
+
+    class Meta:
+        ordering = ["food", "seq"]
+        constraints = [models.UniqueConstraint(fields=["food", "seq"], name="unique_measure_per_food")]
+
+    def __str__(self):
+        return f"{self.label} ({self.grams:g} g)"
+
+    @property
+    def label(self) -> str:
+        return f"{self.amount:g} {self.description}"

@@ -1,0 +1,433 @@
+"""What other apps (and this app's pages) ask of the decks: records, pictures, print sheets."""
+
+import io
+import json
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+
+from foodcards import render
+from foodcards.models import DECK_SLUGS, Card, Deck, record_digest
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+# Keys every record of a deck must carry (the engines read them).
+REQUIRED_KEYS = {
+    "eat-right": ("id", "name", "category", "calories", "vitamin_power", "value"),
+    "chomp": ("id", "name", "kind", "rank"),
+    "appetite": ("id", "name", "suit", "number"),
+    "snack-wars": ("id", "name", "kind"),
+}
+
+
+class DeckFileError(ValueError):
+    """A deck file that cannot be loaded; the message names the file and the problem."""
+
+
+@dataclass
+class DeckLoadReport:
+    slug: str
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    kept_edits: list[str] = field(default_factory=list)
+
+    def __str__(self):
+        text = (
+            f"{self.slug}: {self.created} new, {self.updated} updated, "
+            f"{self.unchanged} unchanged, {self.removed} removed"
+        )
+        if self.kept_edits:
+            text += f" ({len(self.kept_edits)} edited in the admin and kept)"
+        return text
+
+
+def deck_file_read(*, path: Path) -> tuple[dict, list[dict]]:
+    """The (deck header, card records) of one deck file, checked; DeckFileError if malformed."""
+    name = path.name
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise DeckFileError(
+            f"{name} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
+        ) from error
+    except (OSError, UnicodeDecodeError) as error:
+        raise DeckFileError(f"{name} cannot be read: {error}.") from error
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("deck"), dict)
+        or not isinstance(data.get("cards"), list)
+    ):
+        raise DeckFileError(f'{name} must be an object with a "deck" object and a "cards" list.')
+    header = data["deck"]
+    slug = header.get("slug")
+    if slug != path.stem:
+        raise DeckFileError(f'{name}: the deck slug is {slug!r}, but the file name says "{path.stem}".')
+    if slug not in DECK_SLUGS:
+        raise DeckFileError(f"{name}: unknown deck {slug!r} (known decks: {', '.join(DECK_SLUGS)}).")
+    if not header.get("name"):
+        raise DeckFileError(f'{name}: the deck has no "name".')
+    if not isinstance(header.get("choices", []), list):
+        raise DeckFileError(f'{name}: the deck\'s "choices" must be a list of sentences.')
+    seen = set()
+    for number, record in enumerate(data["cards"], start=1):
+        if not isinstance(record, dict):
+            raise DeckFileError(f"{name}: card {number} is not an object.")
+        missing = [key for key in REQUIRED_KEYS[slug] if key not in record]
+        if missing:
+            raise DeckFileError(
+                f"{name}: card {number} ({record.get('id', 'no id')}) has no {', '.join(missing)}."
+            )
+        card_id = record["id"]
+        if not isinstance(card_id, str) or not card_id or not all(c.isalnum() or c in "-_" for c in card_id):
+            raise DeckFileError(
+                f"{name}: card {number} has a bad id {card_id!r} (use letters, digits, - and _)."
+            )
+        if card_id in seen:
+            raise DeckFileError(f"{name}: the card id {card_id!r} appears twice.")
+        seen.add(card_id)
+    return header, data["cards"]
+
+
+def decks_load(*, data_dir: Path = DATA_DIR, force: bool = False) -> list[DeckLoadReport]:
+    """Copy every deck file in `data_dir` into the database, in place and idempotently.
+
+    Every file is checked before anything is written. Cards no longer in a file are removed.
+    A card edited in the admin keeps its edits until its record in the file changes (or
+    `force` is given).
+    """
+    files = [data_dir / f"{slug}.json" for slug in DECK_SLUGS if (data_dir / f"{slug}.json").exists()]
+    parsed = [(path, *deck_file_read(path=path)) for path in files]
+    reports = []
+    with transaction.atomic():
+        for path, header, records in parsed:
+            reports.append(_deck_load(slug=path.stem, header=header, records=records, force=force))
+    return reports
+
+
+def _deck_load(*, slug, header, records, force) -> DeckLoadReport:
+    report = DeckLoadReport(slug=slug)
+    deck, _ = Deck.objects.update_or_create(
+        slug=slug,
+        defaults={
+            "name": header["name"],
+            "description": header.get("description", ""),
+            "choices": header.get("choices", []),
+            "order": DECK_SLUGS.index(slug),
+            "header": header,
+        },
+    )
+    existing = {card.slug: card for card in deck.cards.all()}
+    for position, record in enumerate(records):
+        digest = record_digest(record)
+        card = existing.pop(record["id"], None)
+        if card is None:
+            card = Card(deck=deck, slug=record["id"])
+            report.created += 1
+        elif card.source_digest == digest and not force:
+            if card.position != position:  # another card came or went: only the order moved
+                Card.objects.filter(pk=card.pk).update(position=position)
+            if card.record != record:
+                report.kept_edits.append(card.slug)
+            report.unchanged += 1
+            continue
+        else:
+            report.updated += 1
+        card.position = position
+        card.source_digest = digest
+        card.columns_from_record(slug, record)
+        card.save()
+    report.removed = len(existing)
+    if existing:
+        deck.cards.filter(slug__in=list(existing)).delete()
+    return report
+
+
+def deck_records(*, deck_slug: str, in_play_only: bool = False) -> list[dict]:
+    """The deck's cards as plain records (the shape engines take as `cards=`), in deck order."""
+    cards = Card.objects.filter(deck__slug=deck_slug).order_by("position")
+    if in_play_only:
+        cards = cards.filter(in_play=True)
+    return [card.record for card in cards.only("record")]
+
+
+def deck_list() -> list[Deck]:
+    """Every loaded deck with its card count, in the catalogue's order."""
+    decks = list(Deck.objects.all())
+    counts = Counter(Card.objects.values_list("deck_id", flat=True))
+    for deck in decks:
+        deck.card_count = counts.get(deck.id, 0)
+    return decks
+
+
+def deck_get(*, deck_slug: str) -> Deck | None:
+    return Deck.objects.filter(slug=deck_slug).first()
+
+
+def card_get(*, deck_slug: str, card_slug: str) -> Card | None:
+    return Card.objects.select_related("deck").filter(deck__slug=deck_slug, slug=card_slug).first()
+
+
+KIND_LABELS = {
+    "eat-right": {
+        "fruit": "Fruit",
+        "veggie": "Veggies",
+        "grains": "Grains",
+        "meat": "Meat",
+        "dairy": "Dairy",
+        "junk": "Junk food",
+        "exercise": "Exercise",
+    },
+    "chomp": {
+        "shark": "Shark",
+        "seal": "Seal",
+        "big-fish": "Big Fish",
+        "little-fish": "Little Fish",
+        "shrimp": "Shrimp",
+        "plankton": "Plankton",
+        "electric-eel": "Electric Eel (action)",
+        "octopus": "Octopus (action)",
+        "sequence": "Food chain card (out of play)",
+    },
+    "appetite": {"breakfast": "Breakfasts", "lunch": "Lunches", "dinner": "Dinners", "dessert": "Desserts"},
+    "snack-wars": {"raccoon": "Raccoon", "food": "Food", "bonus": "Bonus"},
+}
+
+
+def deck_gallery(*, deck: Deck) -> dict:
+    """The deck's cards in order, grouped by kind, with counts for the gallery page."""
+    cards = list(deck.cards.all().order_by("position"))
+    labels = KIND_LABELS.get(deck.slug, {})
+    sections: dict[str, list[Card]] = {}
+    for card in cards:
+        sections.setdefault(card.kind, []).append(card)
+    extra = []
+    if deck.slug == "eat-right":
+        extra.append(("Snack Attack cards", sum(1 for c in cards if c.snack_attack)))
+    extra.append(("In play", sum(1 for c in cards if c.in_play)))
+    return {
+        "total": len(cards),
+        "sections": [
+            {"kind": kind, "label": labels.get(kind, kind.replace("-", " ").title()), "cards": members}
+            for kind, members in sections.items()
+        ],
+        "extra_counts": extra,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Pictures: rendered once per record version and kept on disk.
+
+
+def _cache_dir() -> Path:
+    return Path(settings.CARD_IMAGE_CACHE)
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write to a temporary file and rename, so a reader never sees half a picture."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def card_image_etag(*, card: Card) -> str:
+    """Changes whenever what the card shows or the artwork changes.
+
+    Copies of one card (shark-1 ... shark-4) differ only by id outside Eat Right, so they share
+    one picture; Eat Right pictures are chosen by id, so there the id counts.
+    """
+    shown = dict(card.record)
+    if card.deck.slug != "eat-right":
+        shown.pop("id", None)
+    return f"{record_digest(shown)}-{render.RENDER_VERSION}"
+
+
+def card_image_path(*, card: Card) -> tuple[Path, bool]:
+    """The card's PNG on disk (rendered now if missing) and whether it came from the cache."""
+    path = _cache_dir() / card.deck.slug / f"{card_image_etag(card=card)}.png"
+    if path.exists():
+        return path, True
+    image = render.card_image(card.deck.slug, card.record)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False)
+    _write_atomically(path, buffer.getvalue())
+    return path, False
+
+
+def card_back_path(*, deck_slug: str) -> Path:
+    path = _cache_dir() / deck_slug / f"back-{render.RENDER_VERSION}.png"
+    if not path.exists():
+        buffer = io.BytesIO()
+        render.card_back_image(deck_slug).save(buffer, format="PNG")
+        _write_atomically(path, buffer.getvalue())
+    return path
+
+
+def deck_print_etag(*, deck: Deck, paper: str) -> str:
+    digests = "".join(deck.cards.order_by("position").values_list("source_digest", flat=True))
+    records = record_digest({"cards": [c.record for c in deck.cards.order_by("position")]})
+    return f"{paper}-{record_digest({'d': digests, 'r': records})}-{render.RENDER_VERSION}"
+
+
+def deck_print_pdf(*, deck: Deck, paper: str = "a4") -> Path:
+    """A print-and-play PDF of every card of the deck (9 per page, real size, cut marks)."""
+    if paper not in render.PAPER_MM:
+        raise ValueError(f"Unknown paper size {paper!r}.")
+    path = _cache_dir() / deck.slug / f"print-{deck_print_etag(deck=deck, paper=paper)}.pdf"
+    if path.exists():
+        return path
+    from PIL import Image
+
+    images = []
+    for card in deck.cards.order_by("position"):
+        card_path, _ = card_image_path(card=card)
+        with Image.open(card_path) as picture:
+            images.append(picture.convert("RGBA"))
+    pages = render.print_sheet_pages(images, paper=paper)
+    buffer = io.BytesIO()
+    pages[0].save(
+        buffer,
+        format="PDF",
+        save_all=True,
+        append_images=pages[1:],
+        resolution=render.DPI,
+        title=f"{deck.name}: print-and-play cards",
+        author="Plateful",
+    )
+    _write_atomically(path, buffer.getvalue())
+    return path
+
+
+# ---------------------------------------------------------------------------------------------
+# Eat Right: the nutrition facts of a card's serving and why it is worth what it is worth.
+
+NUTRITION_FACT_KEYS = (
+    "energy_kcal",
+    "fat_g",
+    "saturated_fat_g",
+    "cholesterol_mg",
+    "sodium_mg",
+    "carbohydrate_g",
+    "fiber_g",
+    "sugars_g",
+    "added_sugars_g",
+    "protein_g",
+    "vitamin_d_ug",
+    "calcium_mg",
+    "iron_mg",
+    "potassium_mg",
+    "vitamin_a_rae_ug",
+    "vitamin_c_mg",
+)
+
+
+def card_nutrition(*, card: Card) -> dict | None:
+    """Per-serving nutrition facts and the score breakdown of an Eat Right food card."""
+    if card.deck.slug != "eat-right" or not card.nutrients or not card.serving_g:
+        return None
+    from nutrition.nutrients import NUTRIENTS_BY_KEY, UNIT_SYMBOLS
+    from nutrition.scoring import per_serving, score_card
+
+    serving = per_serving(card.nutrients, card.serving_g)
+    facts = []
+    for key in NUTRITION_FACT_KEYS:
+        if key not in serving or key not in NUTRIENTS_BY_KEY:
+            continue
+        nutrient = NUTRIENTS_BY_KEY[key]
+        amount = serving[key]
+        percent = None
+        if amount is not None and nutrient.daily_value and key != "energy_kcal":
+            percent = round(100 * amount / nutrient.daily_value)
+        facts.append(
+            {
+                "key": key,
+                "label": nutrient.label,
+                "amount": None if amount is None else _display_amount(amount),
+                "unit": UNIT_SYMBOLS.get(nutrient.unit, nutrient.unit),
+                "percent_dv": percent,
+                "indent": key in ("saturated_fat_g", "fiber_g", "sugars_g", "added_sugars_g"),
+            }
+        )
+    score = score_card(card.nutrients, card.serving_g)
+    return {
+        "facts": facts,
+        "score": score,
+        "matches_card": (score.calories, score.vitamin_power, score.value)
+        == (card.calories, card.vitamin_power, card.value),
+    }
+
+
+def _display_amount(amount: float) -> str:
+    if amount >= 100:
+        return f"{amount:.0f}"
+    if amount >= 10:
+        return f"{amount:.1f}".rstrip("0").rstrip(".")
+    return f"{amount:.2f}".rstrip("0").rstrip(".") or "0"
+
+
+CHOMP_CHAIN = ("shark", "seal", "big-fish", "little-fish", "shrimp", "plankton")
+SPECIAL_LABELS = {
+    "sugar-shock": "Sugar Shock",
+    "exercise": "Exhilarating Exercise",
+    "broccoli": "Broccoli (super snack)",
+    "spinach": "Spinach (super snack)",
+}
+SNACK_WARS_BONUS_TEXT = {
+    "french": "1 point for each French food card",
+    "japan": "1 point for each Japan food card",
+    "american": "1 point for each American food card",
+    "all-cuisines": "5 points with at least one food card of each cuisine",
+    "raccoons": "1 point for each Raccoon card collected",
+}
+
+
+def card_summary(*, card: Card) -> list[tuple[str, str]]:
+    """The numbers and facts a player reads off the card, as (label, value) pairs."""
+    deck = card.deck.slug
+    labels = KIND_LABELS.get(deck, {})
+    if deck == "eat-right":
+        rows = [
+            ("Category", labels.get(card.category, card.category)),
+            ("Calories", card.calories),
+            ("Vitamin power", card.vitamin_power),
+            ("Overall value", card.value),
+        ]
+        if card.special:
+            rows.append(("Special card", SPECIAL_LABELS.get(card.special, card.special)))
+        rows.append(("Snack Attack card", "yes" if card.snack_attack else "no"))
+        if card.groups:
+            rows.append(
+                ("Food groups", ", ".join(f"{amount} {group}" for group, amount in card.groups.items()))
+            )
+        return rows
+    if deck == "chomp":
+        if card.action:
+            return [("Kind", "Action card"), ("Action", labels.get(card.kind, card.name))]
+        if card.kind == "sequence":
+            return [("Kind", "Food chain card"), ("In play", "no: a reminder of who chomps whom")]
+        lower = CHOMP_CHAIN[CHOMP_CHAIN.index(card.kind) + 1 :] if card.kind in CHOMP_CHAIN else ()
+        return [
+            ("Rank in the food chain", f"{card.rank} of 6"),
+            ("Chomps", ", ".join(labels.get(kind, kind) for kind in lower) or "nothing"),
+        ]
+    if deck == "appetite":
+        return [("Suit", labels.get(card.suit, card.suit)), ("Number", card.number)]
+    if deck == "snack-wars":
+        if card.kind == "food":
+            return [("Food", card.name), ("Value", card.value), ("Cuisine", (card.cuisine or "").title())]
+        if card.kind == "bonus":
+            return [("Kind", "Bonus card"), ("Scores", SNACK_WARS_BONUS_TEXT.get(card.bonus, card.bonus))]
+        return [("Kind", "Raccoon"), ("Power", "Steal one card from another player's collection")]
+    return []

@@ -1,0 +1,123 @@
+"""Pages of the decks: the catalogue, a deck's gallery, one card, its picture, a print sheet."""
+
+from django.http import FileResponse, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from foodcards import services
+from foodcards.render import PAPER_MM
+
+# Pictures may change when a card is edited: browsers keep them an hour, then ask with the ETag.
+PICTURE_CACHE_CONTROL = "public, max-age=3600"
+
+
+def _not_found(request, message):
+    return render(
+        request,
+        "foodcards/not_found.html",
+        {"message": message, "decks": services.deck_list()},
+        status=404,
+    )
+
+
+def _etag_matches(request, etag):
+    header = request.headers.get("If-None-Match", "")
+    return any(tag.strip().strip('"').removeprefix("W/").strip('"') == etag for tag in header.split(","))
+
+
+@require_GET
+def deck_index(request):
+    return render(request, "foodcards/index.html", {"decks": services.deck_list()})
+
+
+@require_GET
+def deck_detail(request, deck):
+    deck_row = services.deck_get(deck_slug=deck)
+    if deck_row is None:
+        return _not_found(request, _("We have no deck called “%(deck)s”.") % {"deck": deck})
+    gallery = services.deck_gallery(deck=deck_row)
+    return render(
+        request,
+        "foodcards/deck.html",
+        {"deck": deck_row, "gallery": gallery, "papers": list(PAPER_MM)},
+    )
+
+
+@require_GET
+def card_detail(request, deck, card):
+    card_row = services.card_get(deck_slug=deck, card_slug=card)
+    if card_row is None:
+        return _not_found(
+            request, _("The deck “%(deck)s” has no card “%(card)s”.") % {"deck": deck, "card": card}
+        )
+    neighbours = list(card_row.deck.cards.order_by("position").values_list("slug", flat=True))
+    index = neighbours.index(card_row.slug)
+    return render(
+        request,
+        "foodcards/card.html",
+        {
+            "deck": card_row.deck,
+            "card": card_row,
+            "nutrition": services.card_nutrition(card=card_row),
+            "summary": services.card_summary(card=card_row),
+            "previous": neighbours[index - 1] if index > 0 else None,
+            "next": neighbours[index + 1] if index + 1 < len(neighbours) else None,
+            "position": index + 1,
+            "total": len(neighbours),
+        },
+    )
+
+
+@require_GET
+def card_png(request, deck, card):
+    if (
+        card == "back"
+        and services.deck_get(deck_slug=deck)
+        and not services.card_get(deck_slug=deck, card_slug=card)
+    ):
+        path, etag, hit = services.card_back_path(deck_slug=deck), f"back-{deck}", True
+    else:
+        card_row = services.card_get(deck_slug=deck, card_slug=card)
+        if card_row is None:
+            return _not_found(
+                request, _("There is no picture for “%(card)s” in “%(deck)s”.") % {"deck": deck, "card": card}
+            )
+        etag = services.card_image_etag(card=card_row)
+        if _etag_matches(request, etag):
+            return _not_modified(etag)
+        path, hit = services.card_image_path(card=card_row)
+    response = FileResponse(path.open("rb"), content_type="image/png")
+    response["ETag"] = f'"{etag}"'
+    response["Cache-Control"] = PICTURE_CACHE_CONTROL
+    response["X-Card-Cache"] = "hit" if hit else "miss"
+    return response
+
+
+def _not_modified(etag):
+    response = HttpResponseNotModified()
+    response["ETag"] = f'"{etag}"'
+    response["Cache-Control"] = PICTURE_CACHE_CONTROL
+    return response
+
+
+@require_GET
+def deck_print(request, deck):
+    deck_row = services.deck_get(deck_slug=deck)
+    if deck_row is None:
+        return _not_found(request, _("We have no deck called “%(deck)s”.") % {"deck": deck})
+    paper = request.GET.get("paper", "a4").lower()
+    if paper not in PAPER_MM:
+        return HttpResponse(_("Choose a4 or letter paper."), status=400, content_type="text/plain")
+    etag = services.deck_print_etag(deck=deck_row, paper=paper)
+    if _etag_matches(request, etag):
+        return _not_modified(etag)
+    path = services.deck_print_pdf(deck=deck_row, paper=paper)
+    response = FileResponse(
+        path.open("rb"),
+        content_type="application/pdf",
+        filename=f"plateful-{deck_row.slug}-{paper}.pdf",
+    )
+    response["ETag"] = f'"{etag}"'
+    response["Cache-Control"] = PICTURE_CACHE_CONTROL
+    return response

@@ -1,0 +1,147 @@
+"""The live match socket: one consumer per open match page.
+
+On (re)connect the consumer finds the browser's seat (its seat token, from the session or a
+`token` query parameter), joins the match's group and sends the whole current view. After every
+change the group gets a bare "match changed"; each consumer then renders its own seat's view
+with the same partial as the htmx responses (games/play.html#live, an out-of-band swap).
+
+Moves (slaps above all) may come over the socket as htmx ws-send frames: {"action": <JSON>,
+"seat": n?}. Fairness: moves are judged in the order the server receives them. Within one
+process, each match's moves queue on a first-come first-served lock in arrival order; across
+processes the database row lock decides. A move names the version it was made against, so a
+slap on a pile that already changed is refused as too late (no penalty), never as a Bad Chomp.
+Client clocks are never used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import defaultdict
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import timezone
+
+from games import rendering, scheduler, services
+from games.models import Match
+from games.views import SESSION_KEY
+
+CLOSE_NO_MATCH = 4404
+CLOSE_FORBIDDEN = 4403
+MAX_FRAME = 8192
+
+_match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    match_id: str = ""
+    seat: int | None = None
+    token: str | None = None
+    joined: bool = False
+
+    async def connect(self):
+        scheduler.remember_loop()
+        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        await self.accept()
+        problem, close_code = await database_sync_to_async(self._identify)()
+        if problem:
+            await self.send(text_data=rendering.error_html(problem))
+            await self.close(code=close_code)
+            return
+        await self.channel_layer.group_add(services.group_name(self.match_id), self.channel_name)
+        self.joined = True
+        await self.send_view()
+        scheduler.kick(self.match_id)  # restart-safe: resume an overdue bot move or timer
+
+    async def disconnect(self, code):
+        if self.joined:
+            await self.channel_layer.group_discard(services.group_name(self.match_id), self.channel_name)
+
+    def _identify(self) -> tuple[str, int]:
+        if not Match.objects.filter(pk=self.match_id).exists():
+            return "There is no game with that address.", CLOSE_NO_MATCH
+        match = Match.objects.get(pk=self.match_id)
+        query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
+        given = query.get("token", [None])[0]
+        if given is not None:
+            seat = services.seat_for_token(match=match, token=given)
+            if seat is None:
+                return "That seat token isn't for this game.", CLOSE_FORBIDDEN
+            self.token, self.seat = given, seat
+            return "", 0
+        session = self.scope.get("session")
+        token = session.get(SESSION_KEY, {}).get(self.match_id) if session is not None else None
+        self.token = token
+        self.seat = services.seat_for_token(match=match, token=token)
+        return "", 0
+
+    async def receive(self, text_data=None, bytes_data=None):
+        received_at = timezone.now()
+        try:
+            action, seat = self._parse(text_data)
+        except ValueError as problem:
+            await self.send(text_data=rendering.error_html(str(problem)))
+            return
+        if self.seat is None:
+            await self.send(text_data=rendering.error_html("You are watching this game, not playing in it."))
+            return
+        if seat is not None and seat != self.seat:
+            await self.send(text_data=rendering.error_html("That seat isn't yours."))
+            return
+        # First come, first served: asyncio.Lock wakes its waiters in arrival order.
+        async with _match_locks[self.match_id]:
+            try:
+                await database_sync_to_async(services.match_submit_action)(
+                    match_id=self.match_id,
+                    seat=self.seat,
+                    action=action,
+                    token=self.token,
+                    received_at=received_at,
+                )
+            except services.MatchError as error:
+                message = error.message
+                if error.code == "stale":
+                    message = "Too late: the cards changed before your move arrived."
+                await self.send(text_data=rendering.error_html(message))
+
+    @staticmethod
+    def _parse(text_data) -> tuple[dict, int | None]:
+        if not isinstance(text_data, str) or len(text_data) > MAX_FRAME:
+            raise ValueError("That message doesn't make sense.")
+        try:
+            frame = json.loads(text_data)
+        except ValueError:
+            raise ValueError("That message doesn't make sense.") from None
+        if not isinstance(frame, dict) or "action" not in frame:
+            raise ValueError("That message doesn't make sense.")
+        action = frame["action"]
+        if isinstance(action, str):
+            try:
+                action = json.loads(action)
+            except ValueError:
+                raise ValueError("That move doesn't make sense.") from None
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise ValueError("That move doesn't make sense.")
+        seat = frame.get("seat")
+        if seat is not None:
+            try:
+                seat = int(seat)
+            except (TypeError, ValueError):
+                raise ValueError("That seat isn't at this table.") from None
+        return action, seat
+
+    async def match_changed(self, message):
+        await self.send_view()
+
+    async def send_view(self):
+        html = await database_sync_to_async(self._render)()
+        if html:
+            await self.send(text_data=html)
+
+    def _render(self) -> str:
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return ""
+        return rendering.live_html(match, self.seat, oob=True)

@@ -1,0 +1,280 @@
+"""Food War (Eat Right cards), with its Vitamin War and Calorie War variants.
+
+The rules, in the order a player meets them:
+
+1. Dealing: the whole deck is shuffled and dealt out one card at a time, starting with the first
+   seat, so some players may hold one card more. Nobody looks at their cards: each player keeps
+   a face-down stack.
+2. A round: every player who still has cards turns up the top card of their stack. A player
+   does this with the "flip" action; their card stays face down on the table until everyone in
+   the round has flipped, then all of them are turned face up at the same moment
+   (`_turn_up_cards`). So a slow player does not hold up the class, the table flips for them
+   when the auto-flip timer runs out (a table action with "after_ms").
+3. Comparing: the stat the table chose (option `stat`: overall value, vitamin power for
+   "Vitamin War" or calories for "Calorie War") decides. The highest card wins every card in
+   the middle; the winner puts them under their stack in the order they were turned up, wave
+   by wave and by seat within a wave (`_win_pile`).
+4. Ties (`_resolve_tie`): when two or more cards share the highest number, only those players
+   turn up one more card each and compare again; the cards already in the middle wait for the
+   winner. A tie can happen again and again. A tied player with no card left to turn up drops
+   out of the tie; if only one tied player is left, they win the middle; if every tied player
+   has run out at the same moment, a coin toss (the game's seeded random draw) picks which of
+   them takes the middle (`_tied_players_ran_out`).
+5. Out: a player with no cards left is out of the game.
+6. The end: the game ends when one player holds every card. A classroom cannot wait that long,
+   so the table may set a round limit (option `rounds`) and/or a time limit (option `minutes`:
+   the site's clock sends the table action "time_up"). Then the player holding the most cards
+   wins; cards still in the middle of an unfinished tie go back to the players who turned them
+   up before counting; players with the same, highest count share the win (`_finish_by_count`).
+"""
+
+from __future__ import annotations
+
+from games.engines import register
+from games.engines.base import Action, Engine, Event, IllegalAction, Option, State, event
+
+STAT_LABELS = {"value": "Overall Value", "vitamin_power": "Vitamin Power", "calories": "Calories"}
+
+
+class FoodWarEngine(Engine):
+    # ----- setting up ------------------------------------------------------------------------
+
+    def _setup(self, state: State, order: list[str]) -> None:
+        seats = state["seats"]
+        state["stacks"] = [order[seat::seats] for seat in range(seats)]  # top card first
+        state["battle"] = [seat for seat in range(seats) if state["stacks"][seat]]
+        state["face_down"] = {}  # seat (as a string) -> the card it flipped this wave, not shown yet
+        state["pile"] = []  # [{"seat", "card", "wave"}]: face-up cards waiting for a winner
+        state["wave"] = 0
+        state["rounds_played"] = 0
+        state["last_round"] = None
+        state["result"] = None
+        if len(state["battle"]) < 2:
+            self._finish_by_count(state, "Only one player had cards.")
+
+    # ----- whose move ------------------------------------------------------------------------
+
+    def _waiting(self, state: State) -> list[int]:
+        """Players in this wave who still have to flip."""
+        return [seat for seat in state["battle"] if str(seat) not in state["face_down"]]
+
+    def _to_move(self, state: State) -> set[int | None]:
+        movers: set[int | None] = set(self._waiting(state))
+        if self._table_actions(state):
+            movers.add(None)
+        return movers
+
+    def _table_actions(self, state: State) -> list[Action]:
+        actions: list[Action] = []
+        auto_flip = self.option(state, "auto_flip_seconds")
+        if auto_flip and self._waiting(state):
+            actions.append({"type": "reveal", "after_ms": auto_flip * 1000})
+        if self.option(state, "minutes"):
+            actions.append({"type": "time_up"})
+        return actions
+
+    def _legal_actions(self, state: State, seat: int | None) -> list[Action]:
+        if seat is None:
+            return self._table_actions(state)
+        return [{"type": "flip"}] if seat in self._waiting(state) else []
+
+    def _explain_illegal(self, state: State, seat: int | None, move: Action) -> None:
+        if seat is not None and move.get("type") != "flip":
+            raise IllegalAction("In Food War the only thing you do is flip your top card.")
+
+    # ----- playing ---------------------------------------------------------------------------
+
+    def _apply(self, state: State, seat: int | None, move: Action) -> list[Event]:
+        if move["type"] == "time_up":
+            return self._finish_by_count(state, "Time was up.")
+        flippers = [seat] if seat is not None else self._waiting(state)
+        events = []
+        for flipper in flippers:
+            state["face_down"][str(flipper)] = state["stacks"][flipper].pop(0)
+            who = "{s%d}" % flipper
+            text = f"{who} flipped." if seat is not None else f"The table flipped for {who}."
+            events.append(event(text, seat=flipper))
+        if not self._waiting(state):
+            events += self._turn_up_cards(state)
+        return events
+
+    def _stat(self, state: State, card_id: str) -> int:
+        return self.card(state, card_id).get(self.option(state, "stat")) or 0
+
+    def _turn_up_cards(self, state: State) -> list[Event]:
+        """Everyone in the wave has flipped: all their cards turn face up at once and compare."""
+        stat = self.option(state, "stat")
+        wave = state["wave"]
+        shown = sorted((int(seat), card) for seat, card in state["face_down"].items())
+        state["face_down"] = {}
+        state["pile"] += [{"seat": seat, "card": card, "wave": wave} for seat, card in shown]
+        events = [
+            event(
+                f"{{s{seat}}} turned up {self.card(state, card)['name']} "
+                f"({STAT_LABELS[stat]} {self._stat(state, card)}).",
+                seat=seat,
+                card=card,
+            )
+            for seat, card in shown
+        ]
+        best = max(self._stat(state, card) for _, card in shown)
+        leaders = [seat for seat, card in shown if self._stat(state, card) == best]
+        if len(leaders) == 1:
+            return events + self._win_pile(state, leaders[0])
+        return events + self._resolve_tie(state, leaders)
+
+    def _resolve_tie(self, state: State, tied: list[int]) -> list[Event]:
+        """Only the tied players turn up another card each; the middle waits for the winner."""
+        names = ", ".join("{s%d}" % seat for seat in tied)
+        events = [event(f"A tie between {names}! They each turn up another card.", tie=tied)]
+        still_in = [seat for seat in tied if state["stacks"][seat]]
+        for seat in tied:
+            if seat not in still_in:
+                events.append(event("{s%d} had no card left for the tie." % seat, seat=seat))
+        if not still_in:
+            return events + self._tied_players_ran_out(state, tied)
+        if len(still_in) == 1:
+            return events + self._win_pile(state, still_in[0])
+        state["battle"] = still_in
+        state["wave"] += 1
+        return events
+
+    def _tied_players_ran_out(self, state: State, tied: list[int]) -> list[Event]:
+        """Every tied player ran out together: a coin toss picks who takes the middle."""
+        winner = self.rng(state).choice(tied)
+        return [event("Nobody in the tie had a card left, so a coin toss chose {s%d}." % winner)] + (
+            self._win_pile(state, winner)
+        )
+
+    def _win_pile(self, state: State, winner: int) -> list[Event]:
+        """The winner puts the middle under their stack, in the order the cards were turned up."""
+        pile = state["pile"]
+        state["stacks"][winner] += [play["card"] for play in pile]
+        state["last_round"] = {"winner": winner, "plays": pile, "waves": state["wave"] + 1}
+        state["pile"] = []
+        state["wave"] = 0
+        state["rounds_played"] += 1
+        state["battle"] = [seat for seat in range(state["seats"]) if state["stacks"][seat]]
+        events = [event("{s%d} won %d cards." % (winner, len(pile)), seat=winner, won=len(pile))]
+        for seat in range(state["seats"]):
+            if not state["stacks"][seat] and any(play["seat"] == seat for play in pile):
+                events.append(event("{s%d} ran out of cards and is out." % seat, seat=seat))
+        if len(state["battle"]) == 1:
+            state["result"] = {
+                "winners": [winner],
+                "scores": [len(stack) for stack in state["stacks"]],
+                "reason": "{s%d} won every card." % winner,
+            }
+            events.append(event("{s%d} won every card!" % winner))
+        elif self.option(state, "rounds") and state["rounds_played"] >= self.option(state, "rounds"):
+            events += self._finish_by_count(state, f"{state['rounds_played']} rounds were played.")
+        return events
+
+    def _finish_by_count(self, state: State, why: str) -> list[Event]:
+        """A limit was reached: cards in an unfinished tie go back, then most cards wins."""
+        for play in state["pile"]:
+            state["stacks"][play["seat"]].append(play["card"])
+        for seat, card in sorted(state["face_down"].items()):
+            state["stacks"][int(seat)].insert(0, card)
+        state["pile"] = []
+        state["face_down"] = {}
+        state["battle"] = []
+        scores = [len(stack) for stack in state["stacks"]]
+        winners = [seat for seat, score in enumerate(scores) if score == max(scores)]
+        names = " and ".join("{s%d}" % seat for seat in winners)
+        state["result"] = {
+            "winners": winners,
+            "scores": scores,
+            "reason": f"{why} {names} had the most cards.",
+        }
+        return [event(f"{why} {names} had the most cards and won!")]
+
+    # ----- what a seat sees --------------------------------------------------------------------
+
+    def _public_card(self, state: State, card_id: str) -> dict:
+        card = self.card(state, card_id)
+        return {
+            "id": card_id,
+            "name": card["name"],
+            "category": card.get("category"),
+            "stat": self._stat(state, card_id),
+        }
+
+    def _view(self, state: State, seat: int | None) -> dict:
+        last = state["last_round"]
+        return {
+            "stat": self.option(state, "stat"),
+            "stat_label": STAT_LABELS[self.option(state, "stat")],
+            "stack_sizes": [len(stack) for stack in state["stacks"]],
+            "battle": state["battle"],
+            "waiting": self._waiting(state),
+            "flipped": sorted(int(s) for s in state["face_down"]),
+            "pile": [{**play, "card": self._public_card(state, play["card"])} for play in state["pile"]],
+            "tie": state["wave"] > 0,
+            "out": [s for s in range(state["seats"]) if not state["stacks"][s] and s not in state["battle"]],
+            "rounds_played": state["rounds_played"],
+            "round_limit": self.option(state, "rounds"),
+            "last_round": last
+            and {
+                **last,
+                "plays": [{**play, "card": self._public_card(state, play["card"])} for play in last["plays"]],
+            },
+        }
+
+    # ----- for the conformance suite ---------------------------------------------------------
+
+    def all_cards(self, state: State) -> list[str]:
+        cards = [card for stack in state["stacks"] for card in stack]
+        return cards + list(state["face_down"].values()) + [play["card"] for play in state["pile"]]
+
+    def hidden_cards(self, state: State, seat: int | None) -> set[str]:
+        """Every stack is face down, even to its owner, and so are flipped cards until the whole
+        wave is turned up. The cards of the round just won are public (everyone saw them go
+        under the winner's stack, and the view shows them), even once they come round again."""
+        shown = {play["card"] for play in (state["last_round"] or {}).get("plays", [])}
+        stacked = {card for stack in state["stacks"] for card in stack}
+        return (stacked | set(state["face_down"].values())) - shown
+
+
+FOOD_WAR = register(
+    FoodWarEngine(
+        slug="food-war",
+        title="Flip your top card at the same time: the biggest number wins all the cards in the middle.",
+        min_seats=2,
+        max_seats=8,
+        deck_slug="eat-right",
+        options=(
+            Option(
+                "stat",
+                "Which number wins",
+                "value",
+                choices=(
+                    ("value", "Overall Value (Food War)"),
+                    ("vitamin_power", "Vitamin Power (Vitamin War)"),
+                    ("calories", "Calories (Calorie War)"),
+                ),
+            ),
+            Option(
+                "rounds",
+                "Stop after this many rounds (0 = play until someone has every card)",
+                100,
+                minimum=0,
+                maximum=2000,
+                help="When the rounds are used up, the player with the most cards wins.",
+            ),
+            Option(
+                "minutes",
+                "Time limit",
+                0,
+                choices=((0, "No time limit"), (5, "5 minutes"), (10, "10 minutes"), (20, "20 minutes")),
+                help="When time is up, the player with the most cards wins.",
+            ),
+            Option(
+                "auto_flip_seconds",
+                "Flip for slow players after",
+                10,
+                choices=((0, "Never: wait for everyone"), (5, "5 seconds"), (10, "10 seconds"), (20, "20 seconds")),
+            ),
+        ),
+    )
+)

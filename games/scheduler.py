@@ -1,0 +1,231 @@
+"""Bots and table timers, played by the server on its own asyncio loop.
+
+After every change of a match (and whenever one of its pages or sockets opens) the scheduler
+plans the match's next automatic move exactly as games.bots.driver does for simulations: each bot
+seat that may act picks its move from its own view and takes its delay (its level's reaction time
+in real-time games, a short human-like pause otherwise); the table's own action (a flip, a
+reveal) waits its "after_ms". The quickest wins; ties go to the lower seat, then the table.
+
+Delays count from the match's last change (`changed_at`, stored in the database), so a server that
+restarts finds overdue moves and plays them at once: a match waiting on a bot never hangs. Each
+planned move names the version it was planned against; if anything happened first it is refused
+as stale and the scheduler plans again, so duplicates across processes are harmless.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import os
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from asgiref.sync import SyncToAsync
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.utils import timezone
+
+from games.engines import get_engine
+from games.models import Match, Seat
+
+logger = logging.getLogger(__name__)
+
+
+def _setting(name: str, default: float) -> float:
+    return float(getattr(settings, name, os.environ.get(name, default)))
+
+
+def bot_delay_ms() -> float:
+    """A turn-based bot's thinking pause: long enough to see what happened."""
+    return _setting("GAMES_BOT_DELAY_MS", 900)
+
+
+def timer_scale() -> float:
+    """Multiplies table timers and bots' reaction times (tests and demos speed games up)."""
+    return _setting("GAMES_TIMER_SCALE", 1.0)
+
+
+def enabled() -> bool:
+    return str(getattr(settings, "GAMES_SCHEDULER", os.environ.get("GAMES_SCHEDULER", "1"))) not in (
+        "0",
+        "False",
+        "false",
+    )
+
+
+@dataclass(frozen=True)
+class PlannedMove:
+    match_id: str
+    version: int
+    seat: int | None
+    action: dict
+    due: datetime
+
+
+def match_plan_next(*, match: Match) -> PlannedMove | None:
+    """The next move a bot or the table will make, and when; None when only people can act."""
+    from games.bots import get_bot
+    from games.services import match_state
+
+    if match.status != Match.Status.PLAYING:
+        return None
+    engine = get_engine(match.game)
+    state = match_state(match=match)
+    movers = engine.to_move(state)
+    bots = {
+        seat.number: get_bot(match.game, seat.bot_level)
+        for seat in match.seat_set.filter(kind=Seat.Kind.BOT)
+        if seat.number in movers
+    }
+    rng = random.Random(f"{match.pk}/{match.version}")
+    candidates: list[tuple[float, int, int | None, dict]] = []
+    for seat in sorted(bots):
+        legal = engine.legal_actions(state, seat)
+        if not legal:
+            continue
+        view = engine.view(state, seat)
+        try:
+            action = bots[seat].choose(view, legal, rng)
+        except Exception:  # a bot bug must not stop the game: fall back to any legal move
+            logger.exception("Bot for %s seat %s failed; playing a random legal move.", match.game, seat)
+            action = rng.choice(legal)
+        if action is None:
+            continue
+        if engine.realtime:
+            delay = bots[seat].reaction_ms(view, rng) * timer_scale()
+        else:
+            delay = bot_delay_ms()
+        candidates.append((delay, seat, seat, action))
+    if None in movers:
+        table_actions = engine.legal_actions(state, None)
+        if table_actions:
+            action = table_actions[0]  # the table's first listed action is what its timer does
+            candidates.append((float(action.get("after_ms", 0)) * timer_scale(), 10**6, None, action))
+    if not candidates:
+        return None
+    delay, _, seat, action = min(candidates, key=lambda c: (c[0], c[1]))
+    return PlannedMove(
+        match_id=match.pk,
+        version=match.version,
+        seat=seat,
+        action=action,
+        due=match.changed_at + timedelta(milliseconds=delay),
+    )
+
+
+def planned_move_play(planned: PlannedMove) -> bool:
+    """Play a planned move through the same service as everyone. False if the game moved on."""
+    from games.services import MatchError, match_submit_action
+
+    try:
+        match_submit_action(
+            match_id=planned.match_id, seat=planned.seat, action=planned.action, trusted=True
+        )
+    except MatchError as error:
+        if error.code not in ("stale", "game_over", "not_your_turn"):
+            logger.warning("Planned move %s for %s refused: %s", planned.action, planned.match_id, error)
+        return False
+    return True
+
+
+def bots_play(*, match_id: str, max_moves: int = 100_000) -> int:
+    """Play bots and timers at once, without waiting, until only people can act (or the game
+    ends). For tests, demos and processes without an event loop. Returns the moves made."""
+    made = 0
+    while made < max_moves:
+        planned = match_plan_next(match=Match.objects.get(pk=match_id))
+        if planned is None or not planned_move_play(planned):
+            break
+        made += 1
+    return made
+
+
+# ----- the asyncio side ------------------------------------------------------------------------
+
+_tasks: dict[str, asyncio.Task] = {}
+_loop: asyncio.AbstractEventLoop | None = None
+
+
+def remember_loop() -> None:
+    """Called from async code (consumers) so sync code can find the server's loop."""
+    global _loop
+    _loop = asyncio.get_running_loop()
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    # A sync view or service running in asgiref's thread knows the loop it was called from.
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
+        loop = None
+    loop = loop or _loop
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    return loop
+
+
+def kick(match_id: str) -> None:
+    """(Re)plan a match's next automatic move. Safe from any thread; does nothing where there is
+    no server loop (management commands, sync tests: they call bots_play)."""
+    if not enabled():
+        return
+    loop = _server_loop()
+    if loop is None:
+        return
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    # A fresh context: the caller's (asgiref's "inside a sync thread" markers) must not leak
+    # into the scheduler's task, or its own database calls would look like a deadlock.
+    if running is loop:
+        contextvars.Context().run(_restart, match_id)
+    else:
+        loop.call_soon_threadsafe(_restart, match_id, context=contextvars.Context())
+
+
+def _restart(match_id: str) -> None:
+    old = _tasks.pop(match_id, None)
+    if old is not None and not old.done():
+        old.cancel()
+    task = asyncio.get_running_loop().create_task(_run(match_id), context=contextvars.Context())
+    _tasks[match_id] = task
+    task.add_done_callback(lambda done: _tasks.pop(match_id, None) if _tasks.get(match_id) is done else None)
+
+
+async def _run(match_id: str) -> None:
+    try:
+        planned = await database_sync_to_async(_plan)(match_id)
+        if planned is None:
+            return
+        wait = (planned.due - timezone.now()).total_seconds()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        await database_sync_to_async(planned_move_play)(planned)
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        logger.exception("The scheduler failed on match %s.", match_id)
+
+
+def _plan(match_id: str) -> PlannedMove | None:
+    match = Match.objects.filter(pk=match_id).first()
+    return match_plan_next(match=match) if match else None
+
+
+async def shutdown() -> None:
+    """Cancel every planned move (tests; a server shutting down plans again on restart)."""
+    tasks = list(_tasks.values())
+    _tasks.clear()
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        try:
+            await task
+        except BaseException:  # noqa: BLE001 - cancelled or failed, either way it's gone
+            pass

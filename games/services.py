@@ -1,0 +1,384 @@
+"""Matches as a service: create them, seat people, apply moves, replay them.
+
+Every write happens in one transaction with the match row locked (SELECT ... FOR UPDATE on
+PostgreSQL; on SQLite the IMMEDIATE transaction mode takes the write lock when the transaction
+starts) and is guarded by a version check (UPDATE ... WHERE version = n) that works on both. The
+match's Channels group is told after commit, so nobody ever sees a move that was rolled back.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from games.engines import ENGINES, IllegalAction, get_engine
+from games.engines.base import Engine
+from games.models import Match, MatchAction, Seat, hash_token
+
+logger = logging.getLogger(__name__)
+
+
+class MatchError(Exception):
+    """A request the site refuses, with a message for people and an HTTP status."""
+
+    def __init__(self, message: str, *, status: int = 400, code: str = "bad_request"):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.code = code
+
+
+@dataclass
+class SeatSpec:
+    kind: str  # "human", "bot" or "open"
+    nickname: str = ""
+    bot_level: str = ""
+
+
+def group_name(match_id: str) -> str:
+    return f"match-{match_id}"
+
+
+# ----- reading ---------------------------------------------------------------------------------
+
+
+def match_get(*, match_id: str) -> Match:
+    try:
+        return Match.objects.get(pk=match_id)
+    except (Match.DoesNotExist, ValueError):
+        raise MatchError("There is no game with that address.", status=404, code="no_match") from None
+
+
+def engine_get(*, game: str) -> Engine:
+    try:
+        return get_engine(game)
+    except KeyError:
+        raise MatchError("There is no game with that name.", status=404, code="no_game") from None
+
+
+def match_state(*, match: Match) -> dict | None:
+    """The engine state of a match (its stored dump with the card records put back)."""
+    if match.state is None:
+        return None
+    return {**match.state, "cards": match.cards}
+
+
+def seat_for_token(*, match: Match, token: str | None) -> int | None:
+    """The seat number a browser's token holds at this match, or None."""
+    if not token:
+        return None
+    seat = match.seat_set.filter(token_hash=hash_token(token)).first()
+    return seat.number if seat else None
+
+
+def seat_check_token(*, match: Match, seat: int, token: str | None) -> None:
+    """Refuse (403) a move for a seat this browser does not hold."""
+    row = match.seat_set.filter(number=seat).first()
+    if row is None or row.kind != Seat.Kind.HUMAN or not row.token_matches(token):
+        raise MatchError("That seat isn't yours.", status=403, code="forbidden")
+
+
+# ----- creating and seating ----------------------------------------------------------------------
+
+
+def _card_records(engine: Engine) -> list[dict] | None:
+    """The deck's card records from the database (so teachers' edits count), or None for the
+    engine's shipped records when the deck isn't loaded."""
+    try:
+        from foodcards.services import deck_records
+    except ImportError:
+        return None
+    try:
+        records = deck_records(deck_slug=engine.deck_slug)
+    except Exception:  # the deck isn't loaded (or the table doesn't exist yet): use shipped data
+        logger.info("Deck %s not in the database; using the shipped records.", engine.deck_slug)
+        return None
+    return list(records) or None
+
+
+def _clean_seats(engine: Engine, seats: list[SeatSpec]) -> list[SeatSpec]:
+    from games.bots import bot_levels
+
+    if not engine.min_seats <= len(seats) <= engine.max_seats:
+        raise MatchError(f"{engine.title} needs {engine.min_seats} to {engine.max_seats} players.")
+    levels = bot_levels(engine.slug)
+    cleaned = []
+    for spec in seats:
+        if spec.kind not in ("human", "bot", "open"):
+            raise MatchError("A seat must be a player, a bot or open.")
+        if spec.kind == "bot":
+            if not levels:
+                raise MatchError("This game has no bots yet.")
+            if spec.bot_level not in levels:
+                raise MatchError(f"Bots for this game can be: {', '.join(levels)}.")
+        nickname = (spec.nickname or "").strip()[:40]
+        cleaned.append(SeatSpec(kind=spec.kind, nickname=nickname, bot_level=spec.bot_level))
+    return cleaned
+
+
+def match_create(
+    *,
+    game: str,
+    seats: list[SeatSpec],
+    options: dict | None = None,
+    seed: int | None = None,
+    deck: list[str] | None = None,
+) -> tuple[Match, dict[int, str]]:
+    """A new match. Starts at once when no seat is open, otherwise waits as a table for friends.
+    Returns the match and a fresh token for every human seat (the browser keeps it)."""
+    engine = engine_get(game=game)
+    seats = _clean_seats(engine, seats)
+    try:
+        options = engine.clean_options(options)
+    except IllegalAction as error:
+        raise MatchError(error.message, code="bad_option") from None
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2**53)
+    records = _card_records(engine)
+    tokens: dict[int, str] = {}
+    with transaction.atomic():
+        match = Match.objects.create(game=game, seats=len(seats), seed=seed, options=options, deck=deck)
+        for number, spec in enumerate(seats):
+            token_hash = ""
+            if spec.kind == "human":
+                tokens[number] = secrets.token_urlsafe(24)
+                token_hash = hash_token(tokens[number])
+            Seat.objects.create(
+                match=match,
+                number=number,
+                kind=spec.kind,
+                nickname=spec.nickname,
+                bot_level=spec.bot_level if spec.kind == "bot" else "",
+                token_hash=token_hash,
+            )
+        if all(spec.kind != "open" for spec in seats):
+            _start(match, engine, records)
+        else:
+            match.cards = {c["id"]: c for c in records} if records else {}
+            match.save(update_fields=["cards"])
+    _notify_on_commit(match.pk)
+    return match, tokens
+
+
+def _start(match: Match, engine: Engine, records: list[dict] | None) -> None:
+    """Deal the cards: the match gets its first state and starts playing."""
+    try:
+        state = engine.new_state(
+            match.seats, seed=match.seed, options=match.options, deck=match.deck, cards=records
+        )
+    except IllegalAction as error:
+        raise MatchError(error.message, code=error.code) from None
+    dumped = engine.dump(state)
+    match.cards = dumped.pop("cards")
+    match.state = dumped
+    match.version = state["version"]
+    match.status = Match.Status.PLAYING
+    match.changed_at = timezone.now()
+    match.save()
+
+
+def table_join(*, match_id: str, nickname: str) -> tuple[int, str]:
+    """Sit in the first open seat of a waiting table. Returns (seat, token)."""
+    nickname = (nickname or "").strip()[:40]
+    if not nickname:
+        raise MatchError("Please type a nickname first.")
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != Match.Status.WAITING:
+            raise MatchError("This game has already started.", status=409, code="started")
+        seat = match.seat_set.filter(kind=Seat.Kind.OPEN).first()
+        if seat is None:
+            raise MatchError("Every seat at this table is taken.", status=409, code="full")
+        token = secrets.token_urlsafe(24)
+        seat.kind, seat.nickname, seat.token_hash = Seat.Kind.HUMAN, nickname, hash_token(token)
+        seat.save()
+        _bump(match)
+    _notify_on_commit(match_id)
+    return seat.number, token
+
+
+def table_fill_bots(*, match_id: str, token: str | None, bot_level: str) -> None:
+    """The host puts bots in every empty seat."""
+    from games.bots import bot_levels
+
+    with transaction.atomic():
+        match = _locked(match_id)
+        _check_host(match, token)
+        if bot_level not in bot_levels(match.game):
+            raise MatchError("Pick a bot level from the list.")
+        match.seat_set.filter(kind=Seat.Kind.OPEN).update(kind=Seat.Kind.BOT, bot_level=bot_level)
+        _bump(match)
+    _notify_on_commit(match_id)
+
+
+def table_start(*, match_id: str, token: str | None) -> None:
+    """The host starts the game once every seat has a player or a bot."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        _check_host(match, token)
+        if match.seat_set.filter(kind=Seat.Kind.OPEN).exists():
+            raise MatchError("Fill the empty seats with friends or bots first.", status=409, code="open")
+        engine = engine_get(game=match.game)
+        _start(match, engine, list(match.cards.values()) or None)
+    _notify_on_commit(match_id)
+
+
+def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[int, str]]:
+    """The same game, seats and options with a fresh shuffle. The asker keeps their seat number,
+    bots stay, other players' seats open up for them to join again."""
+    match = match_get(match_id=match_id)
+    mine = seat_for_token(match=match, token=token)
+    specs = []
+    for seat in match.seat_set.all():
+        if seat.kind == Seat.Kind.BOT:
+            specs.append(SeatSpec(kind="bot", bot_level=seat.bot_level))
+        elif seat.number == mine:
+            specs.append(SeatSpec(kind="human", nickname=seat.nickname))
+        else:
+            specs.append(SeatSpec(kind="open"))
+    return match_create(game=match.game, seats=specs, options=match.options)
+
+
+def _check_host(match: Match, token: str | None) -> None:
+    if match.status != Match.Status.WAITING:
+        raise MatchError("This game has already started.", status=409, code="started")
+    host = match.seat_set.filter(number=0).first()
+    if host is None or not host.token_matches(token):
+        raise MatchError("Only the player who made the table can do that.", status=403, code="forbidden")
+
+
+def _locked(match_id: str) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError):
+        raise MatchError("There is no game with that address.", status=404, code="no_match") from None
+
+
+def _bump(match: Match) -> None:
+    """Lobby changes count as changes too, so open pages know to redraw."""
+    Match.objects.filter(pk=match.pk).update(changed_at=timezone.now())
+
+
+# ----- moves -----------------------------------------------------------------------------------
+
+
+def match_submit_action(
+    *,
+    match_id: str,
+    seat: int | None,
+    action: dict,
+    token: str | None = None,
+    trusted: bool = False,
+    received_at: datetime | None = None,
+) -> tuple[Match, list[dict]]:
+    """Apply one move. `trusted` is for the server's own bots and timers; everyone else must
+    hold the seat's token. Raises MatchError (never changes anything) when the move is refused."""
+    received_at = received_at or timezone.now()
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise MatchError("That move doesn't make sense.", code="malformed")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise MatchError("That seat isn't at this table.", code="bad_seat")
+    with transaction.atomic():
+        match = _locked(match_id)
+        if seat is None and not trusted:
+            raise MatchError("Only the table itself can do that.", status=403, code="forbidden")
+        if seat is not None and not trusted:
+            seat_check_token(match=match, seat=seat, token=token)
+        if match.status == Match.Status.WAITING:
+            raise MatchError("The game hasn't started yet.", status=409, code="not_started")
+        if match.status == Match.Status.FINISHED:
+            raise MatchError("This game is over.", status=409, code="game_over")
+        if action.get("version") != match.version:
+            raise MatchError(
+                "The game moved on before your move arrived. Look again and choose.", status=409, code="stale"
+            )
+        engine = get_engine(match.game)
+        state = match_state(match=match)
+        try:
+            new_state, events = engine.apply(state, seat, action)
+        except IllegalAction as error:
+            status = 409 if error.code in ("stale", "game_over") else 400
+            raise MatchError(error.message, status=status, code=error.code) from None
+        dumped = engine.dump({k: v for k, v in new_state.items() if k != "cards"})
+        result = engine.result(new_state)
+        fields = {
+            "state": dumped,
+            "version": new_state["version"],
+            "changed_at": timezone.now(),
+            "result": result,
+            "status": Match.Status.FINISHED if result is not None else Match.Status.PLAYING,
+        }
+        # The version check: a second writer that slipped past the lock changes nothing.
+        if Match.objects.filter(pk=match.pk, version=match.version).update(**fields) != 1:
+            raise MatchError("The game moved on before your move arrived.", status=409, code="stale")
+        index = MatchAction.objects.filter(match=match).count()
+        MatchAction.objects.create(
+            match=match,
+            index=index,
+            seat=seat,
+            action=action,
+            events=events,
+            received_at=received_at,
+        )
+        for name, value in fields.items():
+            setattr(match, name, value)
+    _notify_on_commit(match.pk)
+    return match, events
+
+
+def _notify_on_commit(match_id: str) -> None:
+    transaction.on_commit(lambda: match_notify(match_id=match_id))
+
+
+def match_notify(*, match_id: str) -> None:
+    """Tell every open page of the match that it changed (each redraws its own seat's view),
+    and let the scheduler plan the next bot move or table timer."""
+    from games import scheduler
+
+    layer = get_channel_layer()
+    if layer is not None:
+        try:
+            async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.changed"})
+        except Exception:  # a channel layer outage must not undo a committed move
+            logger.exception("Could not tell match %s's pages about a move.", match_id)
+    scheduler.kick(match_id)
+
+
+# ----- replays ---------------------------------------------------------------------------------
+
+
+def match_replay(*, match: Match) -> list[tuple[dict, MatchAction | None]]:
+    """Every state of a match from the deal to its last move, rebuilt from its log alone:
+    [(state, the move that led to it)]."""
+    engine = get_engine(match.game)
+    records = list(match.cards.values()) or None
+    state = engine.new_state(match.seats, seed=match.seed, options=match.options, deck=match.deck, cards=records)
+    states: list[tuple[dict, MatchAction | None]] = [(state, None)]
+    for logged in match.actions.all():
+        state, _ = engine.apply(state, logged.seat, logged.action)
+        states.append((state, logged))
+    return states
+
+
+def match_replays_to_stored_state(*, match: Match) -> bool:
+    states = match_replay(match=match)
+    final = states[-1][0]
+    engine = get_engine(match.game)
+    return engine.dump({k: v for k, v in final.items() if k != "cards"}) == match.state
+
+
+def games_catalog() -> list[dict]:
+    """Every game, in the catalog's order: its name, summary and numbers of players."""
+    from games.catalog import CATALOG_ORDER, game_name
+
+    order = {slug: n for n, slug in enumerate(CATALOG_ORDER)}
+    engines = sorted(ENGINES.values(), key=lambda e: (order.get(e.slug, 99), e.slug))
+    return [{"engine": e, "name": game_name(e.slug), "slug": e.slug} for e in engines]

@@ -1,0 +1,317 @@
+"""Game pages: the catalog, rules and play forms, tables for friends, matches and replays.
+
+Small function views: each calls one service and renders. htmx requests get the live region
+of the match page (games/play.html#live) from the same per-seat renderer the websocket uses.
+Refusals come back as a plain sentence with a 4xx status (site.js shows it in #flash).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.template.loader import select_template
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import rendering, scheduler, services
+from games.catalog import game_name
+from games.engines import IllegalAction
+from games.models import Match
+
+SESSION_KEY = "game_seats"
+
+
+# ----- the browser's seats -------------------------------------------------------------------
+
+
+def session_token(request: HttpRequest, match_id: str) -> str | None:
+    return request.session.get(SESSION_KEY, {}).get(match_id)
+
+
+def _keep_token(request: HttpRequest, match_id: str, token: str) -> None:
+    seats = dict(request.session.get(SESSION_KEY, {}))
+    seats[match_id] = token
+    request.session[SESSION_KEY] = seats
+
+
+def _refuse(error: services.MatchError) -> HttpResponse:
+    return HttpResponse(error.message, status=error.status, content_type="text/plain; charset=utf-8")
+
+
+def _go(request: HttpRequest, url: str) -> HttpResponse:
+    """Redirect, the htmx way for htmx requests (a whole new page)."""
+    if request.htmx:
+        return HttpResponse(status=204, headers={"HX-Redirect": url})
+    return HttpResponseRedirect(url)
+
+
+def _engine_or_404(slug: str):
+    try:
+        return services.engine_get(game=slug)
+    except services.MatchError:
+        raise Http404(_("There is no game with that name.")) from None
+
+
+# ----- catalog and rules -----------------------------------------------------------------------
+
+
+@require_GET
+def catalog(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/catalog.html", {"games": services.games_catalog()})
+
+
+def _sample_cards(engine, limit: int = 8) -> list[dict]:
+    from games.engines.cards import load_deck_records
+
+    try:
+        records = load_deck_records(engine.deck_slug)
+    except (OSError, ValueError):
+        return []
+    seen, sample = set(), []
+    for record in records:
+        if record.get("in_play", True) and record.get("name") not in seen:
+            seen.add(record.get("name"))
+            sample.append({"id": record["id"], "name": record.get("name", record["id"])})
+        if len(sample) >= limit:
+            break
+    return sample
+
+
+def _option_fields(engine) -> list[dict]:
+    fields = []
+    for option in engine.options:
+        kind = "select" if option.choices else ("checkbox" if isinstance(option.default, bool) else "number")
+        fields.append(
+            {
+                "name": f"option_{option.name}",
+                "label": option.label,
+                "help": option.help,
+                "kind": kind,
+                "default": option.default,
+                "choices": [(str(value), label, value == option.default) for value, label in option.choices],
+                "minimum": option.minimum,
+                "maximum": option.maximum,
+            }
+        )
+    return fields
+
+
+@require_GET
+def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    from games.bots import bot_levels
+
+    engine = _engine_or_404(slug)
+    rules = select_template([f"games/rules/{slug}.html", "games/rules/_missing.html"])
+    return render(
+        request,
+        "games/detail.html",
+        {
+            "engine": engine,
+            "game_name": game_name(slug),
+            "rules_template": rules.template.name,
+            "sample_cards": _sample_cards(engine),
+            "option_fields": _option_fields(engine),
+            "bot_levels": bot_levels(slug),
+            "seat_choices": list(range(engine.min_seats, engine.max_seats + 1)),
+        },
+    )
+
+
+def _options_from(request: HttpRequest, engine) -> dict:
+    options = {}
+    for option in engine.options:
+        key = f"option_{option.name}"
+        if option.choices:
+            raw = request.POST.get(key)
+            if raw is None:
+                continue
+            matches = [value for value, _label in option.choices if str(value) == raw]
+            if not matches:
+                raise services.MatchError(_("Please pick %(label)s from the list.") % {"label": option.label})
+            options[option.name] = matches[0]
+        elif isinstance(option.default, bool):
+            options[option.name] = request.POST.get(key) in ("on", "true", "1")
+        elif request.POST.get(key, "") != "":
+            try:
+                options[option.name] = int(request.POST[key])
+            except ValueError:
+                raise services.MatchError(_("%(label)s must be a whole number.") % {"label": option.label}) from None
+    return options
+
+
+def _seat_count(request: HttpRequest, engine) -> int:
+    try:
+        count = int(request.POST.get("seats", engine.min_seats))
+    except ValueError:
+        count = -1
+    if not engine.min_seats <= count <= engine.max_seats:
+        raise services.MatchError(
+            _("%(game)s needs %(low)s to %(high)s players.")
+            % {"game": engine.title, "low": engine.min_seats, "high": engine.max_seats}
+        )
+    return count
+
+
+@require_POST
+def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
+    """You and bots, at once."""
+    engine = _engine_or_404(slug)
+    try:
+        count = _seat_count(request, engine)
+        default_level = request.POST.get("bot_level", "")
+        seats = [services.SeatSpec(kind="human", nickname=request.POST.get("nickname", ""))]
+        for number in range(1, count):
+            level = request.POST.get(f"bot_level_{number}") or default_level
+            seats.append(services.SeatSpec(kind="bot", bot_level=level))
+        match, tokens = services.match_create(
+            game=slug, seats=seats, options=_options_from(request, engine), deck=_stacked_deck(request)
+        )
+    except services.MatchError as error:
+        return _refuse(error)
+    _keep_token(request, match.pk, tokens[0])
+    return _go(request, f"/play/{match.pk}/")
+
+
+def _stacked_deck(request: HttpRequest) -> list[str] | None:
+    """Demos and browser tests may stack the deck (card ids, top first) when the site allows it."""
+    raw = request.POST.get("deck", "")
+    if not raw or not getattr(settings, "GAMES_ALLOW_STACKED_DECKS", os.environ.get("GAMES_ALLOW_STACKED_DECKS")):
+        return None
+    return [card.strip() for card in raw.split(",") if card.strip()]
+
+
+@require_POST
+def table_create(request: HttpRequest, slug: str) -> HttpResponse:
+    """A table for friends: you take seat 1, the others are open until friends join."""
+    engine = _engine_or_404(slug)
+    try:
+        count = _seat_count(request, engine)
+        nickname = request.POST.get("nickname", "").strip()
+        if not nickname:
+            raise services.MatchError(_("Please type a nickname first."))
+        seats = [services.SeatSpec(kind="human", nickname=nickname)]
+        seats += [services.SeatSpec(kind="open") for _ in range(1, count)]
+        match, tokens = services.match_create(game=slug, seats=seats, options=_options_from(request, engine))
+    except services.MatchError as error:
+        return _refuse(error)
+    _keep_token(request, match.pk, tokens[0])
+    return _go(request, f"/tables/{match.pk}/")
+
+
+# ----- the match page --------------------------------------------------------------------------
+
+
+def _match_or_404(match_id: str) -> Match:
+    try:
+        return services.match_get(match_id=match_id)
+    except services.MatchError:
+        raise Http404(_("There is no game with that address.")) from None
+
+
+@require_GET
+def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
+    """The match (or, before it starts, its table): the same page for /play/ and /tables/."""
+    match = _match_or_404(match_id)
+    seat = services.seat_for_token(match=match, token=session_token(request, match_id))
+    scheduler.kick(match.pk)  # restart-safe: overdue bot moves and timers resume
+    context = rendering.live_context(match, seat)
+    return render(request, "games/play.html", context)
+
+
+def _live(request: HttpRequest, match_id: str, *, status: int = 200) -> HttpResponse:
+    match = services.match_get(match_id=match_id)
+    seat = services.seat_for_token(match=match, token=session_token(request, match_id))
+    return HttpResponse(rendering.live_html(match, seat, request=request), status=status)
+
+
+@require_POST
+def match_move(request: HttpRequest, match_id: str) -> HttpResponse:
+    try:
+        try:
+            seat = int(request.POST["seat"])
+            action = json.loads(request.POST["action"])
+        except (KeyError, ValueError, TypeError):
+            raise services.MatchError(_("That move doesn't make sense."), code="malformed") from None
+        services.match_submit_action(
+            match_id=match_id, seat=seat, action=action, token=session_token(request, match_id)
+        )
+        return _live(request, match_id)
+    except services.MatchError as error:
+        return _refuse(error)
+    except IllegalAction as error:
+        return _refuse(services.MatchError(error.message))
+
+
+@require_POST
+def table_join(request: HttpRequest, match_id: str) -> HttpResponse:
+    try:
+        if session_token(request, match_id):
+            match = services.match_get(match_id=match_id)
+            if services.seat_for_token(match=match, token=session_token(request, match_id)) is not None:
+                raise services.MatchError(_("You already have a seat at this table."), status=409)
+        _seat, token = services.table_join(match_id=match_id, nickname=request.POST.get("nickname", ""))
+        _keep_token(request, match_id, token)
+        return _live(request, match_id)
+    except services.MatchError as error:
+        return _refuse(error)
+
+
+@require_POST
+def table_bots(request: HttpRequest, match_id: str) -> HttpResponse:
+    try:
+        services.table_fill_bots(
+            match_id=match_id, token=session_token(request, match_id), bot_level=request.POST.get("bot_level", "")
+        )
+        return _live(request, match_id)
+    except services.MatchError as error:
+        return _refuse(error)
+
+
+@require_POST
+def table_start(request: HttpRequest, match_id: str) -> HttpResponse:
+    try:
+        services.table_start(match_id=match_id, token=session_token(request, match_id))
+        return _live(request, match_id)
+    except services.MatchError as error:
+        return _refuse(error)
+
+
+@require_POST
+def match_again(request: HttpRequest, match_id: str) -> HttpResponse:
+    try:
+        match, tokens = services.match_play_again(match_id=match_id, token=session_token(request, match_id))
+    except services.MatchError as error:
+        return _refuse(error)
+    for _number, token in tokens.items():
+        _keep_token(request, match.pk, token)
+    where = "play" if match.status != Match.Status.WAITING else "tables"
+    return _go(request, f"/{where}/{match.pk}/")
+
+
+# ----- replays ---------------------------------------------------------------------------------
+
+
+@require_GET
+def replay(request: HttpRequest, match_id: str) -> HttpResponse:
+    """Step through a finished match move by move, from any seat's eyes or the table's."""
+    match = _match_or_404(match_id)
+    if match.status != Match.Status.FINISHED:
+        return HttpResponse(
+            _("This game isn't over yet: its replay opens when it ends."), status=409, content_type="text/plain"
+        )
+    states = services.match_replay(match=match)
+    try:
+        step = min(max(int(request.GET.get("step", len(states) - 1)), 0), len(states) - 1)
+        seat = request.GET.get("seat", "")
+        seat = int(seat) if seat != "" else None
+        if seat is not None and not 0 <= seat < match.seats:
+            raise ValueError
+    except ValueError:
+        return HttpResponse(_("That step or seat isn't in this replay."), status=400, content_type="text/plain")
+    context = rendering.replay_context(match, states, step=step, seat=seat)
+    template = "games/replay.html#step" if request.htmx else "games/replay.html"
+    return render(request, template, context)

@@ -1,0 +1,83 @@
+// Match pages: countdowns, reasons for cards you can't play, keyboard slaps, and never letting
+// an older view replace a newer one (a socket push and an htmx response can cross).
+(function () {
+  "use strict";
+
+  function liveVersion() {
+    const live = document.getElementById("live");
+    return live ? parseInt(live.dataset.version || "-1", 10) : -1;
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", (event) => {
+    const found = /id="live"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="live"/.exec(event.detail.message);
+    const live = document.getElementById("live");
+    if (found && live && live.dataset.status !== "waiting") {
+      const version = parseInt(found[1] || found[2], 10);
+      if (version < liveVersion()) event.preventDefault();
+    }
+  });
+
+  // A card you can't play says why, in the message area, when you press it.
+  document.addEventListener("click", (event) => {
+    const blocked = event.target.closest("[aria-disabled='true'][data-reason]");
+    if (!blocked) return;
+    event.preventDefault();
+    const flash = document.getElementById("flash");
+    if (flash) {
+      flash.textContent = blocked.dataset.reason;
+      flash.hidden = false;
+    }
+  });
+
+  // Clear an old message once the game moves on.
+  let shownVersion = liveVersion();
+  document.addEventListener("htmx:afterSettle", () => {
+    const version = liveVersion();
+    if (version !== shownVersion) {
+      shownVersion = version;
+      const flash = document.getElementById("flash");
+      if (flash && !flash.dataset.fresh) flash.hidden = true;
+    }
+    startCountdowns();
+  });
+  document.addEventListener("htmx:wsAfterMessage", (event) => {
+    const flash = document.getElementById("flash");
+    if (flash && /id="flash"/.test(event.detail.message)) {
+      flash.hidden = false;
+    }
+    startCountdowns();
+  });
+
+  // Countdowns are for people only: the server alone decides when the table acts.
+  function startCountdowns() {
+    document.querySelectorAll(".countdown[data-ms]:not([data-started])").forEach((box) => {
+      box.dataset.started = "1";
+      const total = parseInt(box.dataset.ms, 10);
+      const end = performance.now() + total;
+      const seconds = box.querySelector(".countdown-seconds");
+      const bar = box.querySelector(".countdown-bar span");
+      function tick() {
+        if (!box.isConnected) return;
+        const left = Math.max(0, end - performance.now());
+        if (seconds) seconds.textContent = (left / 1000).toFixed(1);
+        if (bar) bar.style.width = (total ? (100 * left) / total : 0) + "%";
+        if (left > 0) requestAnimationFrame(tick);
+      }
+      tick();
+    });
+  }
+  document.addEventListener("DOMContentLoaded", startCountdowns);
+
+  // Real-time games: Space or Enter anywhere slaps (when no button has the focus), so a quick
+  // child doesn't have to aim. Focused buttons already answer to Space and Enter themselves.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== " " && event.key !== "Enter") return;
+    const active = document.activeElement;
+    if (active && active.matches("button, a, input, select, textarea")) return;
+    const slap = document.querySelector("#live .move-slap");
+    if (slap) {
+      event.preventDefault();
+      slap.click();
+    }
+  });
+})();

@@ -1,0 +1,190 @@
+"""Real headless Chromium against a real Daphne server (SQLite file, in-memory channel layer):
+whole games against bots from the catalog to the finished screen, two browsers at one table,
+a reload mid-game, and a CHOMP! round with a first slap and a Bad Chomp."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.games.web.live_server import LiveServer
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+MOVE_BUTTONS = "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:not([aria-disabled='true'])"
+
+
+@pytest.fixture(scope="module")
+def server():
+    live = LiveServer(GAMES_BOT_DELAY_MS="25", GAMES_ALLOW_STACKED_DECKS="1").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
+def _version(page) -> int:
+    return int(page.locator("#live").get_attribute("data-version"))
+
+
+def _wait_for_change(page, version: int, timeout: float = 8000) -> None:
+    page.wait_for_function(
+        "v => { const live = document.querySelector('#live');"
+        " return live && (live.dataset.version != v || live.dataset.status == 'finished'); }",
+        arg=str(version),
+        timeout=timeout,
+    )
+
+
+def _quick_play(page, server, game: str, options: dict[str, str] | None = None, deck: str = "") -> None:
+    page.goto(f"{server.url}/games/")
+    page.click(f"a[href='/games/{game}/']")
+    page.wait_for_selector("#quick-play")
+    page.fill("#qp-nickname", "Kim")
+    for name, value in (options or {}).items():
+        field = page.locator(f"#qp-option_{name}")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    if deck:
+        page.evaluate(
+            "deck => { const i = document.createElement('input'); i.type = 'hidden'; i.name = 'deck';"
+            " i.value = deck; document.querySelector('#quick-play').appendChild(i); }",
+            deck,
+        )
+    page.click("#quick-play button[type=submit]")
+    page.wait_for_url(re.compile(r"/play/[\w-]+/$"))
+    page.wait_for_selector("#live")
+
+
+# A test player who moves the game on: finish a meal when it can, never shuffle cards on and
+# off the plate forever (Build-A-Meal), otherwise the first allowed move.
+PREFERRED = ("serve", "add", "discard")
+AVOIDED = ("plate", "unplate")
+
+
+def _choose(page):
+    moves = page.locator(MOVE_BUTTONS)
+    for action_type in PREFERRED:
+        preferred = moves.and_(page.locator(f"[data-action-type='{action_type}']"))
+        if preferred.count():
+            return preferred.first
+    for index in range(moves.count()):
+        if moves.nth(index).get_attribute("data-action-type") not in AVOIDED:
+            return moves.nth(index)
+    return moves.first if moves.count() else None
+
+
+def _play_to_the_end(page, max_moves: int = 150) -> None:
+    """Press an allowed move whenever there is one, until the finished screen."""
+    for _ in range(max_moves):
+        if page.locator("#live .finished").count():
+            return
+        version = _version(page)
+        move = _choose(page)
+        if move is not None:
+            move.click()
+        _wait_for_change(page, version)
+    raise AssertionError("The game did not finish.")
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("snack-attack", {}),
+        ("build-a-meal", {"turn_limit": "20"}),
+        ("duel", {"rounds_to_win": "1"}),
+        ("appetite", {"boxes": "2", "max_hands": "2"}),
+        ("snack-wars", {"max_turns": "16"}),
+    ],
+)
+def test_a_whole_game_against_bots_from_the_catalog_to_the_finished_screen(server, page, game, options):
+    from games.engines import ENGINES
+
+    if game not in ENGINES:
+        pytest.skip(f"the {game} engine has not landed yet")
+    _quick_play(page, server, game, options)
+    assert page.locator("#live .players tr.me").count() == 1
+    _play_to_the_end(page)
+    finished = page.locator("#live .finished")
+    assert finished.locator("h2").inner_text()
+    assert finished.get_by_role("button", name="Play again").is_visible()
+    page.screenshot(path=f"/tmp/plateful-{game}-finished.png", full_page=True)
+    page.get_by_role("button", name="Play again").click()
+    page.wait_for_function("() => document.querySelector('#live')?.dataset.version === '0' || true")
+    page.wait_for_selector("#live")
+
+
+def test_two_browsers_at_one_table_see_each_others_moves_and_a_reload_keeps_the_seat(server, browser):
+    host_context, guest_context = browser.new_context(), browser.new_context()
+    try:
+        host, guest = host_context.new_page(), guest_context.new_page()
+        host.goto(f"{server.url}/games/appetite/")
+        host.fill("#tf-nickname", "Host")
+        host.click("#table-form button[type=submit]")
+        host.wait_for_url(re.compile(r"/tables/[\w-]+/$"))
+        table_url = host.locator("#share-link").input_value()
+        guest.goto(table_url)
+        guest.fill("#join-nickname", "Guest")
+        guest.click(".join-form button[type=submit]")
+        # The host's lobby shows the guest without a reload.
+        host.wait_for_selector("#live .seat-human >> text=Guest")
+        host.click("text=Start the game")
+        guest.wait_for_selector("#live .players")
+        host.wait_for_selector("#live .players")
+        players = [host, guest]
+        mover = next(p for p in players if p.locator(MOVE_BUTTONS).count())
+        other = guest if mover is host else host
+        version = _version(other)
+        mover.locator(MOVE_BUTTONS).first.click()
+        _wait_for_change(other, version)  # the move appears in the other browser, no reload
+        assert "played" in other.locator("#live .feed-list li").first.inner_text().lower() or _version(other) > version
+        # A reload puts the guest back in the same seat with the same cards.
+        before = guest.locator("#live .zone-mine [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+        seat_row = guest.locator("#live .players tr.me").get_attribute("data-seat")
+        guest.reload()
+        guest.wait_for_selector("#live .players")
+        after = guest.locator("#live .zone-mine [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+        assert before and after == before
+        assert guest.locator("#live .players tr.me").get_attribute("data-seat") == seat_row == "1"
+        guest.screenshot(path="/tmp/plateful-table-guest.png", full_page=True)
+    finally:
+        host_context.close()
+        guest_context.close()
+
+
+def test_a_chomp_round_the_human_slaps_first_and_wins_then_makes_a_bad_chomp(server, page):
+    # Quick CHOMP!: seat 0 (you) flips Shark then Seal, the bot flips Plankton then Shrimp.
+    deck = "shark-1,plankton-1,seal-1,shrimp-1,big-fish-1,little-fish-1,shark-2,plankton-2"
+    _quick_play(page, server, "quick-chomp", {"flip_countdown_ms": "800"}, deck=deck)
+    page.wait_for_selector("#live .countdown")  # the visible flip countdown
+    slap = page.locator("#live [data-card='plankton-1'][ws-send]")
+    slap.wait_for(timeout=5000)
+    slap.press("Enter")  # keyboard slap on the focused card
+    won = page.locator("#live .feed-list li.event-win")
+    won.wait_for(timeout=5000)
+    assert "You" in won.inner_text()
+    page.screenshot(path="/tmp/plateful-chomp-won.png", full_page=True)
+    bad = page.locator("#live [data-card='seal-1'][ws-send]")
+    bad.wait_for(timeout=5000)
+    bad.click()
+    page.wait_for_selector("#live .bad-chomp[role=alert]", timeout=5000)
+    assert "Bad Chomp! You" in page.locator("#live .feed-list li.event-bad").first.inner_text()
+    page.screenshot(path="/tmp/plateful-chomp-bad.png", full_page=True)

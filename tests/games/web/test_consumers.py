@@ -1,0 +1,197 @@
+"""The live match socket (Channels WebsocketCommunicator against the real ASGI app)."""
+
+import json
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+
+from games import scheduler, services
+from games.engines import get_engine
+from games.models import Match, MatchAction
+from games.services import SeatSpec
+from games.views import SESSION_KEY
+from plateful.asgi import application
+from tests.games.web.leaks import leaked_cards
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+@database_sync_to_async
+def _table(game="test-cards", kinds=("human", "human"), deck=None):
+    specs = [SeatSpec(kind=k, nickname=f"P{n}", bot_level="beginner" if k == "bot" else "") for n, k in enumerate(kinds)]
+    match, tokens = services.match_create(game=game, seats=specs, seed=3, deck=deck)
+    sessions = {}
+    for number, token in tokens.items():
+        session = SessionStore()
+        session[SESSION_KEY] = {match.pk: token}
+        session.save()
+        sessions[number] = session.session_key
+    return match, tokens, sessions
+
+
+async def _connect(match_id, session_key=None, query=""):
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if session_key:
+        headers.append((b"cookie", f"sessionid={session_key}".encode()))
+    communicator = WebsocketCommunicator(application, f"/ws/play/{match_id}/{query}", headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+def _version(html):
+    return int(re.search(r'id="live"[^>]*data-version="(\d+)"', html).group(1))
+
+
+@database_sync_to_async
+def _state(match_id):
+    match = Match.objects.get(pk=match_id)
+    return match, services.match_state(match=match)
+
+
+async def test_each_seat_gets_its_own_view_and_never_another_seats_hand():
+    match, tokens, sessions = await _table()
+    engine = get_engine("test-cards")
+    _, state = await _state(match.pk)
+    for seat in (0, 1):
+        socket = await _connect(match.pk, sessions[seat])
+        html = await socket.receive_from()
+        assert 'hx-swap-oob="true"' in html and _version(html) == 0
+        for card in state["hands"][seat]:
+            assert f"/cards/chomp/{card}.png" in html
+        assert not leaked_cards(html, engine.hidden_cards(state, seat))
+        await socket.disconnect()
+    spectator = await _connect(match.pk)
+    html = await spectator.receive_from()
+    assert "You are watching this game." in html
+    assert not leaked_cards(html, engine.hidden_cards(state, None))
+    await spectator.disconnect()
+
+
+async def test_a_move_over_the_socket_reaches_every_seat_and_a_reconnect_resyncs():
+    match, tokens, sessions = await _table()
+    first, second = await _connect(match.pk, sessions[0]), await _connect(match.pk, sessions[1])
+    await first.receive_from(), await second.receive_from()
+    _, state = await _state(match.pk)
+    action = get_engine("test-cards").legal_actions(state, 0)[0]
+    await first.send_to(text_data=json.dumps({"action": json.dumps(action), "HEADERS": {"HX-Request": "true"}}))
+    assert _version(await first.receive_from()) == 1
+    pushed = await second.receive_from()
+    assert _version(pushed) == 1 and "P0 played" in pushed and "You still hold" not in pushed
+    await second.disconnect()
+    again = await _connect(match.pk, sessions[1])
+    html = await again.receive_from()
+    assert _version(html) == 1 and "Your turn!" in html
+    await again.disconnect()
+    await first.disconnect()
+
+
+@pytest.mark.parametrize(
+    "frame",
+    ["not json", "[1, 2]", json.dumps({"nothing": 1}), json.dumps({"action": "{bad"}), json.dumps({"action": 5}),
+     json.dumps({"action": {"type": "play", "card": "shark-1", "version": 0}, "seat": 1}), "x" * 10000],
+)
+async def test_malformed_or_forged_frames_get_an_error_frame_and_change_nothing(frame):
+    match, tokens, sessions = await _table()
+    socket = await _connect(match.pk, sessions[0])
+    await socket.receive_from()
+    await socket.send_to(text_data=frame)
+    reply = await socket.receive_from()
+    assert 'id="flash"' in reply and 'role="alert"' in reply
+    assert await database_sync_to_async(MatchAction.objects.count)() == 0
+    await socket.disconnect()
+
+
+async def test_a_stale_move_is_too_late_and_a_spectator_cannot_move():
+    match, tokens, sessions = await _table()
+    socket = await _connect(match.pk, sessions[0])
+    await socket.receive_from()
+    _, state = await _state(match.pk)
+    action = {**get_engine("test-cards").legal_actions(state, 0)[0], "version": 9}
+    await socket.send_to(text_data=json.dumps({"action": action}))
+    assert "Too late" in await socket.receive_from()
+    watcher = await _connect(match.pk)
+    await watcher.receive_from()
+    await watcher.send_to(text_data=json.dumps({"action": {**action, "version": 0}}))
+    assert "watching" in await watcher.receive_from()
+    await watcher.disconnect()
+    await socket.disconnect()
+
+
+async def test_a_forged_or_foreign_token_and_a_missing_match_are_refused():
+    match, tokens, sessions = await _table()
+    other, other_tokens, _ = await _table()
+    for query in ("?token=forged", f"?token={other_tokens[0]}"):
+        socket = await _connect(match.pk, query=query)
+        assert "seat token isn&#x27;t for this game" in await socket.receive_from()
+        assert (await socket.receive_output())["code"] == 4403
+    socket = await _connect("no-such-match")
+    assert "no game" in await socket.receive_from()
+    assert (await socket.receive_output())["code"] == 4404
+
+
+async def test_a_seat_token_in_the_query_picks_the_seat():
+    match, tokens, sessions = await _table()
+    socket = await _connect(match.pk, query=f"?token={tokens[1]}")
+    html = await socket.receive_from()
+    _, state = await _state(match.pk)
+    assert all(card in html for card in state["hands"][1])
+    await socket.disconnect()
+
+
+@pytest.mark.production_path
+async def test_a_slap_first_wins_the_pile_a_bad_chomp_costs_a_point_and_a_late_slap_is_too_late():
+    deck = ["seal-1", "shark-1", "shrimp-1", "shrimp-2", "shrimp-3", "shrimp-4", "shrimp-5", "shrimp-6"]
+    match, tokens, sessions = await _table(game="test-slap", kinds=("human", "human"), deck=deck)
+    me, rival = await _connect(match.pk, sessions[0]), await _connect(match.pk, sessions[1])
+    await me.receive_from(), await rival.receive_from()
+    flip = database_sync_to_async(services.match_submit_action)
+    await flip(match_id=match.pk, seat=None, action={"type": "flip", "version": 0}, trusted=True)
+    await me.receive_from(), await rival.receive_from()
+    await me.send_to(text_data=json.dumps({"action": {"type": "slap", "version": 1}}))  # a Seal: Bad Chomp
+    assert "You made a Bad Chomp on Seal" in await me.receive_from()
+    await rival.receive_from()
+    await flip(match_id=match.pk, seat=None, action={"type": "flip", "version": 2}, trusted=True)
+    await me.receive_from(), await rival.receive_from()
+    await me.send_to(text_data=json.dumps({"action": {"type": "slap", "version": 3}}))
+    await rival.send_to(text_data=json.dumps({"action": {"type": "slap", "version": 3}}))
+    mine = await me.receive_from()
+    assert "You chomped the pile!" in mine
+    replies = [await rival.receive_from(), await rival.receive_from()]
+    assert any("Too late" in reply for reply in replies)
+    final, _ = await _state(match.pk)
+    assert final.state["scores"] == [1, 0] and final.state["won"][0] == ["seal-1", "shark-1"]
+    await me.disconnect()
+    await rival.disconnect()
+
+
+async def test_server_side_bots_move_after_a_short_delay_and_the_page_updates(settings):
+    settings.GAMES_SCHEDULER = True
+    settings.GAMES_BOT_DELAY_MS = 30
+    match, tokens, sessions = await _table(kinds=("human", "bot"))
+    socket = await _connect(match.pk, sessions[0])
+    await socket.receive_from()
+    _, state = await _state(match.pk)
+    action = get_engine("test-cards").legal_actions(state, 0)[0]
+    await socket.send_to(text_data=json.dumps({"action": action}))
+    assert _version(await socket.receive_from()) == 1
+    html = await socket.receive_from(timeout=3)  # the bot's move, pushed without asking
+    assert _version(html) == 2 and "Your turn!" in html
+    await socket.disconnect()
+    await scheduler.shutdown()
+
+
+async def test_an_overdue_bot_move_resumes_when_a_page_connects(settings):
+    """A server restart loses its timers: the next socket that opens finds the overdue move."""
+    settings.GAMES_BOT_DELAY_MS = 30
+    match, tokens, sessions = await _table(kinds=("bot", "human"))  # the bot moves first
+    assert (await _state(match.pk))[0].version == 0  # nothing ran it (scheduler off)
+    settings.GAMES_SCHEDULER = True
+    socket = await _connect(match.pk, sessions[1])
+    assert _version(await socket.receive_from()) == 0
+    assert _version(await socket.receive_from(timeout=3)) == 1
+    await socket.disconnect()
+    await scheduler.shutdown()

@@ -1,0 +1,62 @@
+"""The per-seat renderer, for every game: a seat's HTML never names another seat's hidden cards,
+and every finished match replays from its log to its stored state."""
+
+import pytest
+
+from games import scheduler, services
+from games.engines import ENGINES, get_engine
+from games.models import Match
+from games.rendering import action_label, live_html, say
+from games.services import SeatSpec
+from tests.games.web.leaks import leaked_cards
+
+pytestmark = pytest.mark.django_db
+
+ALL_GAMES = sorted(ENGINES) + ["test-cards", "test-slap"]
+
+
+def _bot_match(game, seed, level="beginner"):
+    from games.bots import bot_levels
+
+    engine = get_engine(game)
+    level = level if level in bot_levels(game) else bot_levels(game)[0]
+    seats = [SeatSpec(kind="bot", bot_level=level)] * engine.min_seats
+    match, _ = services.match_create(game=game, seats=seats, seed=seed)
+    return match
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_no_seat_ever_sees_another_seats_hidden_cards(game):
+    engine = get_engine(game)
+    match = _bot_match(game, seed=11)
+    checked = 0
+    for _ in range(40):
+        match.refresh_from_db()
+        state = services.match_state(match=match)
+        for seat in [None, *range(match.seats)]:
+            html = live_html(match, seat)
+            leaked = leaked_cards(html, engine.hidden_cards(state, seat))
+            assert not leaked, f"{game} v{match.version}: seat {seat} sees {sorted(leaked)[:5]}"
+            checked += 1
+        if match.status == Match.Status.FINISHED or not scheduler.bots_play(match_id=match.pk, max_moves=3):
+            break
+    assert checked > match.seats
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_bots_finish_a_match_and_it_replays_from_its_log(game):
+    match = _bot_match(game, seed=5, level="strong")
+    scheduler.bots_play(match_id=match.pk, max_moves=5000)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED, f"{game} did not finish"
+    assert services.match_replays_to_stored_state(match=match)
+    html = live_html(match, 0)
+    assert "Play again" in html and "Watch the replay" in html
+
+
+def test_event_text_and_button_labels_name_people():
+    names = ["You", "Ana"]
+    assert say("{s1} ate Apple. {s0} chomped.", names) == "Ana ate Apple. You chomped."
+    cards = {"apple-1": {"name": "Apple"}}
+    assert action_label({"type": "eat", "card": "apple-1", "version": 3}, cards, names) == "Eat Apple"
+    assert action_label({"type": "steal", "target": 1}, cards, names) == "Steal on Ana"

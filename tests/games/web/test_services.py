@@ -1,0 +1,175 @@
+"""games.services: creating matches, applying moves under the lock, refusing bad ones."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from games import scheduler, services
+from games.models import Match, MatchAction
+from games.services import MatchError, SeatSpec
+
+pytestmark = pytest.mark.django_db
+
+
+def _quick(game="test-cards", seats=2, **kwargs):
+    specs = [SeatSpec(kind="human", nickname="Ana")] + [SeatSpec(kind="bot", bot_level="beginner")] * (seats - 1)
+    return services.match_create(game=game, seats=specs, seed=7, **kwargs)
+
+
+def _first_legal(match, seat):
+    from games.engines import get_engine
+
+    engine = get_engine(match.game)
+    return engine.legal_actions(services.match_state(match=match), seat)[0]
+
+
+def test_quick_play_starts_at_once_and_keeps_only_a_hash_of_the_token():
+    match, tokens = _quick()
+    assert match.status == Match.Status.PLAYING
+    assert len(match.pk) >= 12 and not match.pk.isdigit()
+    seat = match.seat_set.get(number=0)
+    assert tokens[0] not in seat.token_hash and seat.token_matches(tokens[0])
+    assert "cards" not in match.state and match.cards
+
+
+def test_a_move_is_logged_with_its_receive_time_and_bumps_the_version():
+    match, tokens = _quick()
+    action = _first_legal(match, 0)
+    match, events = services.match_submit_action(match_id=match.pk, seat=0, action=action, token=tokens[0])
+    assert match.version == 1
+    logged = MatchAction.objects.get(match=match)
+    assert logged.index == 0 and logged.seat == 0 and logged.action == action and logged.received_at
+    assert events
+
+
+@pytest.mark.parametrize(
+    ("change", "code", "status"),
+    [
+        (lambda a, t: ({**a, "version": 5}, t), "stale", 409),
+        (lambda a, t: ({"type": "play", "card": "nope", "version": 0}, t), "illegal", 400),
+        (lambda a, t: (a, "forged-token"), "forbidden", 403),
+        (lambda a, t: ("not a dict", t), "malformed", 400),
+    ],
+)
+def test_bad_moves_are_refused_and_change_nothing(change, code, status):
+    match, tokens = _quick()
+    before = Match.objects.get(pk=match.pk).state
+    action, token = change(_first_legal(match, 0), tokens[0])
+    with pytest.raises(MatchError) as refused:
+        services.match_submit_action(match_id=match.pk, seat=0, action=action, token=token)
+    assert refused.value.code == code and refused.value.status == status
+    assert Match.objects.get(pk=match.pk).state == before
+    assert not MatchAction.objects.exists()
+
+
+def test_a_token_from_another_match_is_refused():
+    match, tokens = _quick()
+    other, other_tokens = _quick()
+    with pytest.raises(MatchError) as refused:
+        services.match_submit_action(
+            match_id=match.pk, seat=0, action=_first_legal(match, 0), token=other_tokens[0]
+        )
+    assert refused.value.status == 403
+
+
+def test_a_match_that_does_not_exist_is_a_404():
+    with pytest.raises(MatchError) as refused:
+        services.match_submit_action(match_id="nope", seat=0, action={"type": "play", "version": 0})
+    assert refused.value.status == 404
+
+
+def test_an_illegal_move_explains_the_rule():
+    match, tokens = _quick(deck=["shark-1", "seal-1", "seal-2", "shrimp-1", "shrimp-2", "shrimp-3"])
+    with pytest.raises(MatchError) as refused:
+        services.match_submit_action(
+            match_id=match.pk, seat=0, action={"type": "play", "card": "shark-1", "version": 0}, token=tokens[0]
+        )
+    assert refused.value.message == "Keep your Shark for last."
+
+
+def test_bots_play_until_a_person_must_move_and_games_finish():
+    match, tokens = _quick(seats=3)
+    services.match_submit_action(match_id=match.pk, seat=0, action=_first_legal(match, 0), token=tokens[0])
+    assert scheduler.bots_play(match_id=match.pk) == 2
+    match.refresh_from_db()
+    assert match.version == 3
+
+
+def test_table_for_friends_join_fill_and_start():
+    specs = [SeatSpec(kind="human", nickname="Host"), SeatSpec(kind="open"), SeatSpec(kind="open")]
+    match, tokens = services.match_create(game="test-cards", seats=specs)
+    assert match.status == Match.Status.WAITING and match.state is None
+    seat, friend_token = services.table_join(match_id=match.pk, nickname="Bo")
+    assert seat == 1
+    with pytest.raises(MatchError) as refused:
+        services.table_start(match_id=match.pk, token=friend_token)
+    assert refused.value.status == 403
+    with pytest.raises(MatchError):
+        services.table_start(match_id=match.pk, token=tokens[0])  # a seat is still open
+    services.table_fill_bots(match_id=match.pk, token=tokens[0], bot_level="beginner")
+    services.table_start(match_id=match.pk, token=tokens[0])
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYING and match.state["version"] == 0
+    with pytest.raises(MatchError):
+        services.table_join(match_id=match.pk, nickname="Late")
+
+
+@pytest.mark.parametrize("game", ["test-cards", "test-slap"])
+def test_every_finished_match_replays_from_its_log_to_its_stored_state(game):
+    for seed in range(3):
+        specs = [SeatSpec(kind="bot", bot_level="beginner")] * 2
+        match, _ = services.match_create(game=game, seats=specs, seed=seed)
+        scheduler.bots_play(match_id=match.pk)
+        match.refresh_from_db()
+        assert match.status == Match.Status.FINISHED and match.result
+        assert match.actions.count() == match.version
+        assert services.match_replays_to_stored_state(match=match)
+
+
+def test_the_version_check_refuses_a_writer_that_slipped_past_the_lock(monkeypatch):
+    """Another process moved the match between our read and our write: nothing is written."""
+    match, tokens = _quick()
+    real_locked = services._locked
+
+    def locked_then_moved_on(match_id):
+        row = real_locked(match_id)
+        Match.objects.filter(pk=match_id).update(version=row.version + 1)
+        return row
+
+    monkeypatch.setattr(services, "_locked", locked_then_moved_on)
+    with pytest.raises(MatchError) as refused:
+        services.match_submit_action(match_id=match.pk, seat=0, action=_first_legal(match, 0), token=tokens[0])
+    assert refused.value.code == "stale"
+    assert not MatchAction.objects.exists()
+
+
+@pytest.mark.production_path
+@pytest.mark.django_db(transaction=True)
+def test_two_writers_at_once_one_wins_the_other_is_stale():
+    """Both threads submit the same version: the lock plus the version check let exactly one in."""
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.skip("in-memory SQLite shares one cache between threads; the browser tests use a file")
+    match, tokens = _quick()
+    action = _first_legal(match, 0)
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def submit():
+        barrier.wait()
+        try:
+            services.match_submit_action(match_id=match.pk, seat=0, action=action, token=tokens[0])
+            outcomes.append("ok")
+        except MatchError as error:
+            outcomes.append(error.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["ok", "stale"]
+    assert MatchAction.objects.filter(match_id=match.pk).count() == 1
+    assert Match.objects.get(pk=match.pk).version == 1

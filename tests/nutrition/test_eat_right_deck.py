@@ -1,0 +1,179 @@
+"""The shipped Eat Right deck: computed from USDA data, and shaped for the games' rules."""
+
+import json
+import random
+import statistics
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from nutrition.eat_right_deck import (
+    CATEGORIES,
+    EAT_RIGHT_DESIGN,
+    SHIPPED_DECK_FILE,
+    DeckDesignError,
+    build_eat_right_deck,
+    build_eat_right_records,
+)
+from nutrition.management.commands.build_eat_right_deck import deck_json
+from nutrition.scoring import score_card
+from nutrition.sr_files import read_release
+
+
+@pytest.fixture(scope="module")
+def release():
+    return read_release(settings.USDA_SR_DIR)
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return json.loads(SHIPPED_DECK_FILE.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def cards(shipped):
+    return shipped["cards"]
+
+
+def test_the_shipped_file_is_exactly_what_the_usda_data_gives(release):
+    expected = deck_json(build_eat_right_deck(settings.USDA_SR_DIR, release=release))
+    assert SHIPPED_DECK_FILE.read_text(encoding="utf-8") == expected, "run manage.py build_eat_right_deck"
+
+
+def test_the_build_command_writes_the_same_file(tmp_path):
+    output = tmp_path / "eat-right.json"
+    call_command("build_eat_right_deck", "--usda-dir", str(settings.USDA_SR_DIR), "--output", str(output))
+    assert output.read_text(encoding="utf-8") == SHIPPED_DECK_FILE.read_text(encoding="utf-8")
+    call_command("build_eat_right_deck", "--check", "--output", str(output))
+
+
+def test_card_numbers_can_be_recomputed_without_the_usda_files(cards):
+    for card in cards:
+        if card["ndb"] is None:
+            continue
+        score = score_card(card["nutrients_per_100g"], card["serving_g"])
+        assert (score.calories, score.vitamin_power, score.value) == (
+            card["calories"],
+            card["vitamin_power"],
+            card["value"],
+        )
+
+
+def test_the_deck_has_the_required_fields_and_unique_ids(shipped, cards):
+    assert shipped["deck"]["slug"] == "eat-right" and shipped["deck"]["choices"]
+    required = {"id", "name", "category", "special", "groups", "calories", "vitamin_power", "value"}
+    required |= {"snack_attack", "in_play", "ndb", "serving_g", "serving_label", "usda_description"}
+    required |= {"nutrients_per_100g", "nutrients_per_serving"}
+    for card in cards:
+        assert required <= card.keys(), card["id"]
+        assert card["category"] in CATEGORIES
+        assert card["in_play"] is True
+        assert all(isinstance(card[k], int) for k in ("calories", "vitamin_power", "value"))
+    ids = [card["id"] for card in cards]
+    assert len(ids) == len(set(ids)) == 54
+    # No id is the start of another one ("apple" / "apple-pie"), so id prefixes never mislead.
+    assert not [(a, b) for a in ids for b in ids if a != b and b.startswith(a)]
+
+
+def test_snack_attack_uses_exactly_26_cards(cards):
+    snack = [card for card in cards if card["snack_attack"]]
+    assert len(snack) == 26
+    assert {card["category"] for card in snack} == {"fruit", "veggie", "junk", "exercise"}
+    assert all(
+        card["snack_attack"] == (card["category"] in {"fruit", "veggie", "junk", "exercise"})
+        for card in cards
+    )
+
+
+def test_each_special_card_exists_once(cards):
+    specials = {card["special"]: card for card in cards if card["special"]}
+    assert sorted(card["special"] for card in cards if card["special"]) == sorted(specials)
+    assert {key: card["category"] for key, card in specials.items()} == {
+        "sugar-shock": "junk",
+        "exercise": "exercise",
+        "broccoli": "veggie",
+        "spinach": "veggie",
+    }
+    exercise = specials["exercise"]
+    assert (exercise["calories"], exercise["value"], exercise["vitamin_power"], exercise["ndb"]) == (
+        -200,
+        0,
+        0,
+        None,
+    )
+    sugar = specials["sugar-shock"]
+    assert sugar["nutrients_per_serving"]["sugars_g"] > 30 and sugar["value"] == 0
+
+
+def test_every_food_card_names_a_usda_food_and_a_serving(cards, release):
+    for card in cards:
+        if card["category"] == "exercise":
+            continue
+        assert card["ndb"] in release.foods, card["id"]
+        assert card["usda_description"] == release.foods[card["ndb"]].long_description
+        assert card["serving_g"] > 0 and card["serving_label"]
+
+
+def test_combination_foods_count_for_several_groups_and_stay_out_of_snack_attack(cards):
+    combos = [card for card in cards if sum(card["groups"].values()) > 1]
+    assert len(combos) >= 4
+    assert all(card["category"] in {"grains", "meat", "dairy"} for card in combos)
+    assert next(card for card in cards if card["id"] == "cheese-pizza")["groups"] == {"grains": 2, "dairy": 1}
+
+
+def test_the_numbers_suit_the_games(cards):
+    foods = [card for card in cards if card["category"] != "exercise"]
+    assert all(20 <= card["calories"] <= 500 for card in foods)
+    assert all(card["value"] <= 8 for card in cards if card["category"] == "junk")
+    good = [card["value"] for card in cards if card["category"] in {"fruit", "veggie"}]
+    assert 10 <= statistics.median(good) <= 35
+    assert all(0 <= card["vitamin_power"] <= 50 for card in cards)
+    by_id = {card["id"]: card for card in cards}
+    assert by_id["broccoli"]["value"] > 25 > by_id["doughnut"]["value"]
+    assert by_id["broccoli"]["calories"] == 31 and by_id["broccoli"]["serving_g"] == 91
+
+
+def test_a_balanced_meal_fits_in_600_calories(cards):
+    """The cheapest 2 grains + 2 fruit or veggie + 1 meat or dairy leaves room under 600."""
+
+    def cheapest(categories, count):
+        return sorted(card["calories"] for card in cards if card["category"] in categories)[:count]
+
+    meal = cheapest({"grains"}, 2) + cheapest({"fruit", "veggie"}, 2) + cheapest({"meat", "dairy"}, 1)
+    assert sum(meal) < 400
+    typical = [
+        statistics.median(c["calories"] for c in cards if c["category"] == cat) for cat in CATEGORIES[:5]
+    ]
+    fruit, veggie, grains, meat, dairy = typical
+    assert 2 * grains + fruit + veggie + min(meat, dairy) <= 600
+
+
+def test_a_duel_round_takes_several_cards(cards):
+    """Eating random cards (Duel leaves out Broccoli and Spinach) reaches 100 value or 1,000
+    calories after several cards, not two or three."""
+    deck = [card for card in cards if card["special"] not in {"broccoli", "spinach"}]
+    rng = random.Random(7)
+    to_value, to_calories = [], []
+    for _ in range(2000):
+        rng.shuffle(deck)
+        value = calories = 0
+        reached_value = reached_calories = None
+        for count, card in enumerate(deck, start=1):
+            value += card["value"]
+            calories += card["calories"]
+            reached_value = reached_value or (count if value >= 100 else None)
+            reached_calories = reached_calories or (count if calories >= 1000 else None)
+        to_value.append(reached_value)
+        to_calories.append(reached_calories)
+    assert 6 <= statistics.mean(to_value) <= 14
+    assert 6 <= statistics.mean(to_calories) <= 14
+
+
+def test_a_design_naming_an_unknown_measure_is_refused(release, monkeypatch):
+    import nutrition.eat_right_deck as deck
+
+    broken = (EAT_RIGHT_DESIGN[0].__class__(**{**EAT_RIGHT_DESIGN[0].__dict__, "measure": "1 bucket"}),)
+    monkeypatch.setattr(deck, "EAT_RIGHT_DESIGN", broken)
+    with pytest.raises(DeckDesignError, match="Card 'apple': food 09003 has no measure '1 bucket'"):
+        build_eat_right_records(settings.USDA_SR_DIR, release=release)

@@ -1,0 +1,114 @@
+"""The balanced-meal check, rule by rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from nutrition.meals import CALORIE_LIMIT, check_meal
+
+
+def card(card_id, calories, special=None, **groups):
+    return {
+        "id": card_id,
+        "name": card_id.title(),
+        "special": special,
+        "groups": groups,
+        "calories": calories,
+    }
+
+
+BREAD = card("bread", 80, grains=1)
+RICE = card("rice", 100, grains=1)
+APPLE = card("apple", 95, fruit=1)
+CARROT = card("carrot", 50, veggie=1)
+MILK = card("milk", 100, dairy=1)
+CHICKEN = card("chicken", 140, meat=1)
+PIZZA = card("pizza", 285, grains=2, dairy=1)
+SPAGHETTI = card("spaghetti", 255, grains=2, meat=1, veggie=1)
+DONUT = card("donut", 240)
+EXERCISE = card("exercise", -200, special="exercise")
+
+
+def test_two_grains_two_fruit_or_veggies_and_a_meat_or_dairy_make_a_balanced_meal():
+    check = check_meal([BREAD, RICE, APPLE, CARROT, MILK])
+    assert check.balanced
+    assert check.reasons == ()
+    assert (check.grains, check.fruit_or_veggie, check.meat_or_dairy, check.calories) == (2, 2, 1, 425)
+
+
+def test_each_missing_group_gets_its_own_plain_reason():
+    check = check_meal([BREAD, APPLE])
+    assert not check.balanced
+    assert check.reasons == (
+        "Needs 1 more grain serving",
+        "Needs 1 more fruit or veggie serving",
+        "Needs 1 more meat or dairy serving",
+    )
+
+
+def test_an_empty_plate_needs_everything():
+    assert check_meal([]).reasons == (
+        "Needs 2 more grain servings",
+        "Needs 2 more fruit or veggie servings",
+        "Needs 1 more meat or dairy serving",
+    )
+
+
+def test_fruit_and_veggies_count_together_and_so_do_meat_and_dairy():
+    assert check_meal([BREAD, RICE, APPLE, CARROT, CHICKEN]).balanced
+    two_fruits = card("banana", 105, fruit=1)
+    assert check_meal([BREAD, RICE, APPLE, two_fruits, MILK]).balanced
+
+
+def test_a_card_with_several_groups_and_servings_counts_all_of_them():
+    # Spaghetti with meat sauce: 2 grains, 1 meat and 1 veggie in one card.
+    check = check_meal([SPAGHETTI, APPLE])
+    assert check.balanced
+    assert (check.grains, check.fruit_or_veggie, check.meat_or_dairy) == (2, 2, 1)
+
+
+def test_601_calories_is_too_many():
+    heavy_meal = [PIZZA, APPLE, CARROT, card("fries", 171)]  # 285 + 95 + 50 + 171 = 601
+    check = check_meal(heavy_meal)
+    assert check.calories == CALORIE_LIMIT + 1
+    assert not check.balanced
+    assert check.reasons == ("Too many calories: 601 of 600",)
+    assert not check.within_calories
+
+
+def test_exactly_600_calories_is_fine():
+    assert check_meal([PIZZA, APPLE, CARROT, card("fries", 170)]).balanced
+
+
+def test_exercise_is_worth_minus_200_calories():
+    heavy_meal = [PIZZA, APPLE, CARROT, card("fries", 171)]
+    check = check_meal([*heavy_meal, EXERCISE])
+    assert check.calories == 401
+    assert check.balanced
+
+
+def test_exercise_counts_minus_200_even_if_its_record_says_otherwise():
+    odd_exercise = {**EXERCISE, "calories": 0}
+    assert check_meal([odd_exercise]).calories == -200
+
+
+def test_junk_food_may_be_part_of_a_meal_within_the_limit():
+    cookies = card("cookies", 150)
+    assert check_meal([BREAD, RICE, APPLE, CARROT, MILK, cookies]).balanced  # 425 + 150 = 575
+    assert check_meal([BREAD, RICE, APPLE, CARROT, MILK, DONUT]).reasons == ("Too many calories: 665 of 600",)
+
+
+@pytest.mark.parametrize(
+    ("cards", "reason"),
+    [
+        ([BREAD, RICE, APPLE, MILK], "Needs 1 more fruit or veggie serving"),
+        ([BREAD, APPLE, CARROT, MILK], "Needs 1 more grain serving"),
+        ([BREAD, RICE, APPLE, CARROT], "Needs 1 more meat or dairy serving"),
+    ],
+)
+def test_one_missing_serving_names_exactly_that_rule(cards, reason):
+    assert check_meal(cards).reasons == (reason,)
+
+
+def test_cards_without_groups_field_count_as_no_group():
+    assert check_meal([{"id": "x", "calories": 10}]).grains == 0
