@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 # Bump when the artwork changes, so cached pictures are redrawn.
-RENDER_VERSION = "4"
+RENDER_VERSION = "6"
 
 DPI = 300
 CARD_MM = (63, 88)
@@ -35,8 +35,14 @@ class Pen:
 
     def __init__(self, image: Image.Image):
         self.image = image
-        # On RGB canvases an RGBA fill blends (highlights, see-through panels).
-        self.draw = ImageDraw.Draw(image, "RGBA" if image.mode == "RGB" else None)
+        self._plain = ImageDraw.Draw(image)
+        # On RGB canvases an RGBA colour blends (highlights, see-through panels); blending is
+        # slower, so it is used only for colours that carry an alpha.
+        self._blend = ImageDraw.Draw(image, "RGBA") if image.mode == "RGB" else self._plain
+        self.draw = self._plain
+
+    def _pick(self, *colors):
+        self.draw = self._blend if any(isinstance(c, tuple) and len(c) == 4 for c in colors) else self._plain
 
     @staticmethod
     def _s(values):
@@ -46,6 +52,7 @@ class Pen:
         return [(x * SCALE, y * SCALE) for x, y in points]
 
     def rect(self, box, fill=None, outline=None, width=0, radius=0):
+        self._pick(fill, outline)
         box = self._s(box)
         if radius:
             self.draw.rounded_rectangle(box, radius * SCALE, fill=fill, outline=outline, width=width * SCALE)
@@ -53,28 +60,35 @@ class Pen:
             self.draw.rectangle(box, fill=fill, outline=outline, width=width * SCALE)
 
     def ellipse(self, box, fill=None, outline=None, width=0):
+        self._pick(fill, outline)
         self.draw.ellipse(self._s(box), fill=fill, outline=outline, width=width * SCALE)
 
     def circle(self, cx, cy, r, fill=None, outline=None, width=0):
         self.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
 
     def polygon(self, points, fill=None, outline=None, width=0):
+        self._pick(fill, outline)
         self.draw.polygon(self._pts(points), fill=fill, outline=outline, width=width * SCALE)
 
     def line(self, points, fill=INK, width=4, joint="curve"):
+        self._pick(fill)
         self.draw.line(self._pts(points), fill=fill, width=width * SCALE, joint=joint)
 
     def arc(self, box, start, end, fill=INK, width=4):
+        self._pick(fill)
         self.draw.arc(self._s(box), start, end, fill=fill, width=width * SCALE)
 
     def pieslice(self, box, start, end, fill=None, outline=None, width=0):
+        self._pick(fill, outline)
         self.draw.pieslice(self._s(box), start, end, fill=fill, outline=outline, width=width * SCALE)
 
     def chord(self, box, start, end, fill=None, outline=None, width=0):
+        self._pick(fill, outline)
         self.draw.chord(self._s(box), start, end, fill=fill, outline=outline, width=width * SCALE)
 
     def text(self, xy, text, size, fill=INK, anchor="mm", bold=False, stroke=None):
         """Text anchored at xy; `bold` thickens the strokes; `stroke` outlines in that colour."""
+        self._pick(fill, stroke)
         font = _font(size * SCALE)
         width = 0
         stroke_fill = None
@@ -1124,24 +1138,23 @@ def _eat_right_card(record):
     pen.text((CARD_W - 130, 100), cal_text, fit_size(pen, cal_text, 140, 76), fill=INK, bold=True)
     pen.text((CARD_W - 130, 160), "calories", 26, fill=INK, bold=True)
 
-    # Name and serving.
-    name_lines, size = wrap_lines(pen, record.get("name", ""), CARD_W - 110, 68, max_lines=2)
-    y = 250 if len(name_lines) == 1 else 232
+    # Name and serving (two-line names get a smaller font so the serving still fits).
+    name = record.get("name", "")
+    name_lines, size = wrap_lines(pen, name, CARD_W - 110, 68, max_lines=2)
+    if len(name_lines) == 2:
+        name_lines, size = wrap_lines(pen, name, CARD_W - 110, min(size, 54), max_lines=2)
+    y = 250 if len(name_lines) == 1 else 226
     for line in name_lines:
         pen.text((CARD_W / 2, y), line, size, fill=INK, bold=True)
         y += size + 6
     serving = record.get("serving_label")
     if serving:
         serving_text = serving if len(serving) < 40 else serving[:38] + "..."
-        pen.text(
-            (CARD_W / 2, y + 12),
-            serving_text,
-            fit_size(pen, serving_text, CARD_W - 120, 32, bold=False),
-            fill=(55, 65, 81),
-        )
+        serving_size = fit_size(pen, serving_text, CARD_W - 120, 32, bold=False)
+        pen.text((CARD_W / 2, y - size / 2 + 22), serving_text, serving_size, fill=(55, 65, 81))
 
     # The picture in a soft circle.
-    cx, cy, r = CARD_W / 2, 515, 160
+    cx, cy, r = CARD_W / 2, 528, 150
     pen.circle(cx, cy, r + 10, fill=frame)
     pen.circle(cx, cy, r, fill=soft)
     FOOD_PICTURES[picture_for(record)](pen, cx, cy, r * 0.72)
@@ -1297,7 +1310,7 @@ def _shrimp(pen, cx, cy, r):
         x, y = cx + math.cos(a) * r * 0.55, cy + math.sin(a) * r * 0.55
         pen.circle(x, y, r * (0.32 - i * 0.03), fill=color, outline=(216, 27, 96), width=4)
     pen.polygon(
-        [(cx + r * 0.5, cy + r * 0.45), (cx + r * 0.95, cy + r * 0.75), (cx + r * 0.6, cy + r * 0.95)],
+        [(cx + r * 0.45, cy - r * 0.2), (cx + r * 0.95, cy - r * 0.5), (cx + r * 0.9, cy + r * 0.1)],
         fill=(216, 27, 96),
     )
     pen.circle(cx - r * 0.55, cy - r * 0.3, r * 0.06, fill=INK)
@@ -1679,7 +1692,7 @@ def _appetite_card(record):
 # ---------------------------------------------------------------------------------------------
 # SNACK WARS
 
-CUISINES = {"french": "France", "japan": "Japan", "american": "USA"}
+CUISINES = {"french": "French", "japan": "Japanese", "american": "American"}
 
 
 def _flag(pen, cuisine, box):
@@ -1755,9 +1768,7 @@ def _snack_wars_card(record):
     pen.text((CARD_W / 2 + 70, 110), name, fit_size(pen, name, CARD_W - 260, 60), fill=INK, bold=True)
     pen.circle(CARD_W / 2, 590, 240, fill=WHITE, outline=(255, 179, 0), width=8)
     FOOD_PICTURES.get(record.get("food"), _donut)(pen, CARD_W / 2, 600, 185)
-    pen.text(
-        (CARD_W / 2, CARD_H - 73), CUISINES.get(cuisine, "").upper() + " CUISINE", 40, fill=INK, bold=True
-    )
+    pen.text((CARD_W / 2, CARD_H - 73), CUISINES.get(cuisine, "").upper() + " FOOD", 40, fill=INK, bold=True)
     return _finish(image)
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from foodcards import render
 from foodcards.models import DECK_SLUGS, Card, Deck, record_digest
@@ -176,27 +178,36 @@ def card_get(*, deck_slug: str, card_slug: str) -> Card | None:
 
 KIND_LABELS = {
     "eat-right": {
-        "fruit": "Fruit",
-        "veggie": "Veggies",
-        "grains": "Grains",
-        "meat": "Meat",
-        "dairy": "Dairy",
-        "junk": "Junk food",
-        "exercise": "Exercise",
+        "fruit": gettext_lazy("Fruit"),
+        "veggie": gettext_lazy("Veggies"),
+        "grains": gettext_lazy("Grains"),
+        "meat": gettext_lazy("Meat"),
+        "dairy": gettext_lazy("Dairy"),
+        "junk": gettext_lazy("Junk food"),
+        "exercise": gettext_lazy("Exercise"),
     },
     "chomp": {
-        "shark": "Shark",
-        "seal": "Seal",
-        "big-fish": "Big Fish",
-        "little-fish": "Little Fish",
-        "shrimp": "Shrimp",
-        "plankton": "Plankton",
-        "electric-eel": "Electric Eel (action)",
-        "octopus": "Octopus (action)",
-        "sequence": "Food chain card (out of play)",
+        "shark": gettext_lazy("Shark"),
+        "seal": gettext_lazy("Seal"),
+        "big-fish": gettext_lazy("Big Fish"),
+        "little-fish": gettext_lazy("Little Fish"),
+        "shrimp": gettext_lazy("Shrimp"),
+        "plankton": gettext_lazy("Plankton"),
+        "electric-eel": gettext_lazy("Electric Eel (action)"),
+        "octopus": gettext_lazy("Octopus (action)"),
+        "sequence": gettext_lazy("Food chain card (out of play)"),
     },
-    "appetite": {"breakfast": "Breakfasts", "lunch": "Lunches", "dinner": "Dinners", "dessert": "Desserts"},
-    "snack-wars": {"raccoon": "Raccoon", "food": "Food", "bonus": "Bonus"},
+    "appetite": {
+        "breakfast": gettext_lazy("Breakfasts"),
+        "lunch": gettext_lazy("Lunches"),
+        "dinner": gettext_lazy("Dinners"),
+        "dessert": gettext_lazy("Desserts"),
+    },
+    "snack-wars": {
+        "raccoon": gettext_lazy("Raccoon"),
+        "food": gettext_lazy("Food"),
+        "bonus": gettext_lazy("Bonus"),
+    },
 }
 
 
@@ -209,8 +220,8 @@ def deck_gallery(*, deck: Deck) -> dict:
         sections.setdefault(card.kind, []).append(card)
     extra = []
     if deck.slug == "eat-right":
-        extra.append(("Snack Attack cards", sum(1 for c in cards if c.snack_attack)))
-    extra.append(("In play", sum(1 for c in cards if c.in_play)))
+        extra.append((_("Snack Attack cards"), sum(1 for c in cards if c.snack_attack)))
+    extra.append((_("In play"), sum(1 for c in cards if c.in_play)))
     return {
         "total": len(cards),
         "sections": [
@@ -236,6 +247,7 @@ def _write_atomically(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
+        os.chmod(temp, 0o644)
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
@@ -254,14 +266,28 @@ def card_image_etag(*, card: Card) -> str:
     return f"{record_digest(shown)}-{render.RENDER_VERSION}"
 
 
-def card_image_path(*, card: Card) -> tuple[Path, bool]:
-    """The card's PNG on disk (rendered now if missing) and whether it came from the cache."""
-    path = _cache_dir() / card.deck.slug / f"{card_image_etag(card=card)}.png"
+# Thumbnails for galleries and game tables (shown at 126 x 176, sharp on 2x screens).
+PICTURE_SIZES = {"full": (render.CARD_W, render.CARD_H), "small": (252, 352)}
+
+
+def card_image_path(*, card: Card, size: str = "full") -> tuple[Path, bool]:
+    """The card's PNG on disk (drawn now if missing) and whether it came from the cache."""
+    if size not in PICTURE_SIZES:
+        raise ValueError(f"Unknown picture size {size!r}.")
+    etag = card_image_etag(card=card)
+    path = _cache_dir() / card.deck.slug / (f"{etag}.png" if size == "full" else f"{etag}-{size}.png")
     if path.exists():
         return path, True
-    image = render.card_image(card.deck.slug, card.record)
+    if size == "full":
+        image = render.card_image(card.deck.slug, card.record)
+    else:
+        from PIL import Image
+
+        full_path, _ = card_image_path(card=card)
+        with Image.open(full_path) as full:
+            image = full.resize(PICTURE_SIZES[size], Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False)
+    image.save(buffer, format="PNG")
     _write_atomically(path, buffer.getvalue())
     return path, False
 
@@ -354,7 +380,7 @@ def card_nutrition(*, card: Card) -> dict | None:
             {
                 "key": key,
                 "label": nutrient.label,
-                "amount": None if amount is None else _display_amount(amount),
+                "amount": None if amount is None else _display_amount(amount, whole=key == "energy_kcal"),
                 "unit": UNIT_SYMBOLS.get(nutrient.unit, nutrient.unit),
                 "percent_dv": percent,
                 "indent": key in ("saturated_fat_g", "fiber_g", "sugars_g", "added_sugars_g"),
@@ -369,8 +395,8 @@ def card_nutrition(*, card: Card) -> dict | None:
     }
 
 
-def _display_amount(amount: float) -> str:
-    if amount >= 100:
+def _display_amount(amount: float, whole: bool = False) -> str:
+    if whole or amount >= 100:
         return f"{amount:.0f}"
     if amount >= 10:
         return f"{amount:.1f}".rstrip("0").rstrip(".")
@@ -379,17 +405,17 @@ def _display_amount(amount: float) -> str:
 
 CHOMP_CHAIN = ("shark", "seal", "big-fish", "little-fish", "shrimp", "plankton")
 SPECIAL_LABELS = {
-    "sugar-shock": "Sugar Shock",
-    "exercise": "Exhilarating Exercise",
-    "broccoli": "Broccoli (super snack)",
-    "spinach": "Spinach (super snack)",
+    "sugar-shock": gettext_lazy("Sugar Shock"),
+    "exercise": gettext_lazy("Exhilarating Exercise"),
+    "broccoli": gettext_lazy("Broccoli (super snack)"),
+    "spinach": gettext_lazy("Spinach (super snack)"),
 }
 SNACK_WARS_BONUS_TEXT = {
-    "french": "1 point for each French food card",
-    "japan": "1 point for each Japan food card",
-    "american": "1 point for each American food card",
-    "all-cuisines": "5 points with at least one food card of each cuisine",
-    "raccoons": "1 point for each Raccoon card collected",
+    "french": gettext_lazy("1 point for each French food card"),
+    "japan": gettext_lazy("1 point for each Japan food card"),
+    "american": gettext_lazy("1 point for each American food card"),
+    "all-cuisines": gettext_lazy("5 points with at least one food card of each cuisine"),
+    "raccoons": gettext_lazy("1 point for each Raccoon card collected"),
 }
 
 
@@ -399,35 +425,42 @@ def card_summary(*, card: Card) -> list[tuple[str, str]]:
     labels = KIND_LABELS.get(deck, {})
     if deck == "eat-right":
         rows = [
-            ("Category", labels.get(card.category, card.category)),
-            ("Calories", card.calories),
-            ("Vitamin power", card.vitamin_power),
-            ("Overall value", card.value),
+            (_("Category"), labels.get(card.category, card.category)),
+            (_("Calories"), card.calories),
+            (_("Vitamin power"), card.vitamin_power),
+            (_("Overall value"), card.value),
         ]
         if card.special:
-            rows.append(("Special card", SPECIAL_LABELS.get(card.special, card.special)))
-        rows.append(("Snack Attack card", "yes" if card.snack_attack else "no"))
+            rows.append((_("Special card"), SPECIAL_LABELS.get(card.special, card.special)))
+        rows.append((_("Snack Attack card"), _("yes") if card.snack_attack else _("no")))
         if card.groups:
             rows.append(
-                ("Food groups", ", ".join(f"{amount} {group}" for group, amount in card.groups.items()))
+                (_("Food groups"), ", ".join(f"{amount} {group}" for group, amount in card.groups.items()))
             )
         return rows
     if deck == "chomp":
         if card.action:
-            return [("Kind", "Action card"), ("Action", labels.get(card.kind, card.name))]
+            return [(_("Kind"), _("Action card")), (_("Action"), labels.get(card.kind, card.name))]
         if card.kind == "sequence":
-            return [("Kind", "Food chain card"), ("In play", "no: a reminder of who chomps whom")]
+            return [(_("Kind"), _("Food chain card")), (_("In play"), _("no: a reminder of who chomps whom"))]
         lower = CHOMP_CHAIN[CHOMP_CHAIN.index(card.kind) + 1 :] if card.kind in CHOMP_CHAIN else ()
         return [
-            ("Rank in the food chain", f"{card.rank} of 6"),
-            ("Chomps", ", ".join(labels.get(kind, kind) for kind in lower) or "nothing"),
+            (_("Rank in the food chain"), _("%(rank)s of 6") % {"rank": card.rank}),
+            (_("Chomps"), ", ".join(str(labels.get(kind, kind)) for kind in lower) or _("nothing")),
         ]
     if deck == "appetite":
-        return [("Suit", labels.get(card.suit, card.suit)), ("Number", card.number)]
+        return [(_("Suit"), labels.get(card.suit, card.suit)), (_("Number"), card.number)]
     if deck == "snack-wars":
         if card.kind == "food":
-            return [("Food", card.name), ("Value", card.value), ("Cuisine", (card.cuisine or "").title())]
+            return [
+                (_("Food"), card.name),
+                (_("Value"), card.value),
+                (_("Cuisine"), (card.cuisine or "").title()),
+            ]
         if card.kind == "bonus":
-            return [("Kind", "Bonus card"), ("Scores", SNACK_WARS_BONUS_TEXT.get(card.bonus, card.bonus))]
-        return [("Kind", "Raccoon"), ("Power", "Steal one card from another player's collection")]
+            return [
+                (_("Kind"), _("Bonus card")),
+                (_("Scores"), SNACK_WARS_BONUS_TEXT.get(card.bonus, card.bonus)),
+            ]
+        return [(_("Kind"), _("Raccoon")), (_("Power"), _("Steal one card from another player's collection"))]
     return []

@@ -3,7 +3,7 @@
 from django.http import FileResponse, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from foodcards import services
 from foodcards.render import PAPER_MM
@@ -26,12 +26,12 @@ def _etag_matches(request, etag):
     return any(tag.strip().strip('"').removeprefix("W/").strip('"') == etag for tag in header.split(","))
 
 
-@require_GET
+@require_safe
 def deck_index(request):
     return render(request, "foodcards/index.html", {"decks": services.deck_list()})
 
 
-@require_GET
+@require_safe
 def deck_detail(request, deck):
     deck_row = services.deck_get(deck_slug=deck)
     if deck_row is None:
@@ -44,7 +44,7 @@ def deck_detail(request, deck):
     )
 
 
-@require_GET
+@require_safe
 def card_detail(request, deck, card):
     card_row = services.card_get(deck_slug=deck, card_slug=card)
     if card_row is None:
@@ -69,7 +69,7 @@ def card_detail(request, deck, card):
     )
 
 
-@require_GET
+@require_safe
 def card_png(request, deck, card):
     if (
         card == "back"
@@ -83,10 +83,13 @@ def card_png(request, deck, card):
             return _not_found(
                 request, _("There is no picture for “%(card)s” in “%(deck)s”.") % {"deck": deck, "card": card}
             )
-        etag = services.card_image_etag(card=card_row)
+        size = request.GET.get("size", "full")
+        if size not in services.PICTURE_SIZES:
+            return HttpResponse(_("Choose size=full or size=small."), status=400, content_type="text/plain")
+        etag = f"{services.card_image_etag(card=card_row)}-{size}"
         if _etag_matches(request, etag):
             return _not_modified(etag)
-        path, hit = services.card_image_path(card=card_row)
+        path, hit = services.card_image_path(card=card_row, size=size)
     response = FileResponse(path.open("rb"), content_type="image/png")
     response["ETag"] = f'"{etag}"'
     response["Cache-Control"] = PICTURE_CACHE_CONTROL
@@ -101,7 +104,7 @@ def _not_modified(etag):
     return response
 
 
-@require_GET
+@require_safe
 def deck_print(request, deck):
     deck_row = services.deck_get(deck_slug=deck)
     if deck_row is None:

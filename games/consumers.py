@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from importlib import import_module
 from collections import defaultdict
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.utils import timezone
 
 from games import rendering, scheduler, services
@@ -144,4 +146,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return ""
+        if self.seat is None and self.token is None:
+            self._find_new_seat(match)
         return rendering.live_html(match, self.seat, oob=True)
+
+    def _find_new_seat(self, match: Match) -> None:
+        """A watcher who just sat down at this table (in another request) plays from now on."""
+        session = self.scope.get("session")
+        key = getattr(session, "session_key", None)
+        if not key:
+            return
+        fresh = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key)
+        token = fresh.get(SESSION_KEY, {}).get(self.match_id)
+        seat = services.seat_for_token(match=match, token=token)
+        if seat is not None:
+            self.token, self.seat = token, seat

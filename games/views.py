@@ -217,6 +217,11 @@ def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
     """The match (or, before it starts, its table): the same page for /play/ and /tables/."""
     match = _match_or_404(match_id)
     seat = services.seat_for_token(match=match, token=session_token(request, match_id))
+    if request.session.session_key is None:
+        # Save the session now so the page's socket has it: a visitor who sits down later
+        # keeps the same socket, which then finds the new seat in this session.
+        request.session[SESSION_KEY] = request.session.get(SESSION_KEY, {})
+        request.session.save()
     scheduler.kick(match.pk)  # restart-safe: overdue bot moves and timers resume
     context = rendering.live_context(match, seat)
     return render(request, "games/play.html", context)

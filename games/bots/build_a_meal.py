@@ -23,6 +23,7 @@ from nutrition.meals import CALORIE_LIMIT, card_calories, card_servings, check_m
 MEALS_TO_WIN = 2
 MAX_MEAL_CARDS = 5
 MAX_POOL = 12
+HAND_TO_KEEP = 6
 
 
 def _needs(records: list[dict], meals_missing: int) -> dict[str, int]:
@@ -151,6 +152,10 @@ class StrongBuildAMealBot(Bot):
         if not adds:
             return None
         meals_done = len(view["meals"][view["seat"]])
+        if meals_done < MEALS_TO_WIN and len(self._held(view)) <= HAND_TO_KEEP:
+            # A turn draws one card and discards one, so a hand never grows back: keep enough
+            # cards to build the next meal from.
+            return None
 
         def sheddable(action: dict) -> bool:
             card = cards[action["card"]]

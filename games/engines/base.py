@@ -192,6 +192,13 @@ class Engine:
         new["version"] = state["version"] + 1
         return new, events
 
+    def rebase_action(self, state: State, seat: int | None, action: Action) -> Action:
+        """Called by the server before apply, for moves that raced each other: a real-time game
+        may move an action made against an older version up to the current one when it is
+        still meaningful (a second slap on the same flip). Default: unchanged, so apply
+        refuses anything stale."""
+        return action
+
     def view(self, state: State, seat: int | None) -> dict:
         return {
             "game": self.slug,

@@ -48,6 +48,11 @@ EXTRA_TURN_SPECIALS = ("broccoli", "spinach")
 PUBLIC_FIELDS = ("id", "name", "category", "special", "groups", "calories", "vitamin_power", "value")
 
 
+def who(seat: int) -> str:
+    """The placeholder the web layer turns into a nickname (or "You")."""
+    return "{s" + str(seat) + "}"
+
+
 def public_card(card: dict) -> dict:
     """The printed facts of a card, as a seat that can see it may read them."""
     return {name: card.get(name) for name in PUBLIC_FIELDS}
@@ -205,11 +210,11 @@ class BuildAMeal(Engine):
         if kind == "plate":
             state["hands"][seat].remove(move["card"])
             state["plates"][seat].append(move["card"])
-            return [event("{s%d} put a card on the plate." % seat, to=[seat], card=move["card"])]
+            return [event(f"{who(seat)} put a card on the plate.", to=[seat], card=move["card"])]
         if kind == "unplate":
             state["plates"][seat].remove(move["card"])
             state["hands"][seat].append(move["card"])
-            return [event("{s%d} took a card back from the plate." % seat, to=[seat], card=move["card"])]
+            return [event(f"{who(seat)} took a card back from the plate.", to=[seat], card=move["card"])]
         if kind == "serve":
             return self._serve_meal(state, seat)
         if kind == "add":
@@ -222,9 +227,9 @@ class BuildAMeal(Engine):
         if source == "stock":
             card_id = state["stock"].pop(0)
             events = [
-                event("{s%d} drew a card from the stock." % seat, to=self._others(state, seat)),
+                event(f"{who(seat)} drew a card from the stock.", to=self._others(state, seat)),
                 event(
-                    "{s%d} drew %s from the stock." % (seat, self._name(state, card_id)),
+                    f"{who(seat)} drew {self._name(state, card_id)} from the stock.",
                     to=[seat],
                     card=card_id,
                 ),
@@ -232,9 +237,7 @@ class BuildAMeal(Engine):
         else:
             card_id = state["discard"].pop()
             events = [
-                event(
-                    "{s%d} took %s from the discard pile." % (seat, self._name(state, card_id)), card=card_id
-                )
+                event(f"{who(seat)} took {self._name(state, card_id)} from the discard pile.", card=card_id)
             ]
         state["hands"][seat].append(card_id)
         state["phase"] = "play"
@@ -246,15 +249,15 @@ class BuildAMeal(Engine):
         state["stock"] = state["discard"]
         state["discard"] = []
         state["turnovers"] += 1
-        who = "The table" if seat is None else "{s%d}" % seat
-        return [event(f"{who} turned the discard pile over to make a new stock.")]
+        actor = "The table" if seat is None else who(seat)
+        return [event(f"{actor} turned the discard pile over to make a new stock.")]
 
     def _serve_meal(self, state: State, seat: int) -> list[dict]:
         meal = state["plates"][seat]
         state["plates"][seat] = []
         state["meals"][seat].append(meal)
         names = ", ".join(self._name(state, c) for c in meal)
-        events = [event("{s%d} laid down a balanced meal: %s." % (seat, names), cards=list(meal))]
+        events = [event(f"{who(seat)} laid down a balanced meal: {names}.", cards=list(meal))]
         events += self._earn_extra_turn(state, seat, meal)
         return events + self._after_building(state, seat)
 
@@ -262,7 +265,7 @@ class BuildAMeal(Engine):
         state["hands"][seat].remove(card_id)
         state["meals"][seat][index].append(card_id)
         events = [
-            event("{s%d} added %s to a meal." % (seat, self._name(state, card_id)), card=card_id, meal=index)
+            event(f"{who(seat)} added {self._name(state, card_id)} to a meal.", card=card_id, meal=index)
         ]
         events += self._earn_extra_turn(state, seat, [card_id])
         return events + self._after_building(state, seat)
@@ -273,21 +276,21 @@ class BuildAMeal(Engine):
             return []
         if any(self.card(state, c).get("special") in EXTRA_TURN_SPECIALS for c in cards):
             state["extra_turn"] = True
-            return [event("{s%d} will get another turn after discarding." % seat)]
+            return [event(f"{who(seat)} will get another turn after discarding.")]
         return []
 
     def _after_building(self, state: State, seat: int) -> list[dict]:
         """A win, or a turn that ends because there is nothing left to discard."""
         events = self._check_winner(state, seat)
         if state.get("result") is None and not state["hands"][seat] and not state["plates"][seat]:
-            events.append(event("{s%d} has no card left to discard." % seat))
+            events.append(event(f"{who(seat)} has no card left to discard."))
             events += self._end_turn(state, seat)
         return events
 
     def _discard(self, state: State, seat: int, card_id: str) -> list[dict]:
         state["hands"][seat].remove(card_id)
         state["discard"].append(card_id)
-        events = [event("{s%d} discarded %s." % (seat, self._name(state, card_id)), card=card_id)]
+        events = [event(f"{who(seat)} discarded {self._name(state, card_id)}.", card=card_id)]
         events += self._check_winner(state, seat)
         if state.get("result") is None:
             events += self._end_turn(state, seat)
@@ -299,7 +302,7 @@ class BuildAMeal(Engine):
         if state["extra_turn"]:
             state["extra_turn"] = False
             following = seat
-            events = [event("{s%d} takes another turn." % seat)]
+            events = [event(f"{who(seat)} takes another turn.")]
         else:
             following = (seat + 1) % state["seats"]
             events = []
@@ -317,8 +320,7 @@ class BuildAMeal(Engine):
         state["discard"].append(card_id)
         events = [
             event(
-                "{s%d} played Sugar Shock on a meal of {s%d}! It went onto the discard pile."
-                % (seat, target),
+                f"{who(seat)} played Sugar Shock on a meal of {who(target)}! It went onto the discard pile.",
                 card=card_id,
                 target=target,
                 cards=list(meal),
@@ -333,12 +335,10 @@ class BuildAMeal(Engine):
             drawn.append(state["stock"].pop(0))
         state["hands"][target].extend(drawn)
         events.append(
-            event(
-                "{s%d} drew %d cards from the stock." % (target, len(drawn)), to=self._others(state, target)
-            )
+            event(f"{who(target)} drew {len(drawn)} cards from the stock.", to=self._others(state, target))
         )
         names = ", ".join(self._name(state, c) for c in drawn)
-        events.append(event("{s%d} drew %s." % (target, names or "nothing"), to=[target], cards=drawn))
+        events.append(event(f"{who(target)} drew {names or 'nothing'}.", to=[target], cards=drawn))
         events += self._check_winner(state, seat)
         return events
 
@@ -350,15 +350,15 @@ class BuildAMeal(Engine):
         state["result"] = {
             "winners": [seat],
             "scores": [len(meals) for meals in state["meals"]],
-            "reason": "{s%d} laid down every card after making two balanced meals." % seat,
+            "reason": f"{who(seat)} laid down every card after making two balanced meals.",
         }
-        return [event("{s%d} won: no cards left and two balanced meals on the table!" % seat)]
+        return [event(f"{who(seat)} won: no cards left and two balanced meals on the table!")]
 
     def _check_drawn_game(self, state: State) -> list[dict]:
         """No winner: the stock ran out for good, or the table played its turn limit."""
         if state["turns_played"] >= self.option(state, "turn_limit"):
             reason = (
-                "The table played %d turns without a winner, so the game is a draw." % state["turns_played"]
+                f"The table played {state['turns_played']} turns without a winner, so the game is a draw."
             )
         elif not state["stock"] and (
             not state["discard"] or state["turnovers"] >= self.option(state, "turnovers")
@@ -456,14 +456,16 @@ register(
         options=(
             Option(
                 name="turnovers",
-                label="How many times the discard pile may be turned over before the game is a draw",
+                label="Times the discard pile can be turned over",
+                help="When the stock runs out after that, nobody wins.",
                 default=3,
                 minimum=1,
                 maximum=10,
             ),
             Option(
                 name="turn_limit",
-                label="How many turns (all players together) before the game is a draw",
+                label="Turns in all before the game is a draw",
+                help="Counts every player's turns together.",
                 default=200,
                 minimum=20,
                 maximum=1000,

@@ -300,7 +300,7 @@ class ChompEngine(Engine):
         it saw. A slap made before this flip, or between rounds, is too late: that is not a
         Bad Chomp, just a kind refusal. A slap on this very flip that someone else's slap
         overtook is refused as well (every move must name the current version); the web layer
-        may pass it through `rebase_slap` first so it still counts, in arrival order."""
+        may pass it through `rebase_action` first so it still counts, in arrival order."""
         if (
             seat is not None
             and isinstance(action, dict)
@@ -310,7 +310,7 @@ class ChompEngine(Engine):
             self._check_slap_timing(state, seat, action)
         return super().apply(state, seat, action)
 
-    def rebase_slap(self, state: State, seat: int | None, action: Action) -> Action:
+    def rebase_action(self, state: State, seat: int | None, action: Action) -> Action:
         """A slap made on the current flip but overtaken by another move (someone's Bad Chomp,
         the first slap of a tie) is still a slap on this pile: give it the current version.
         Anything else comes back unchanged, for apply to judge (and refuse if it is late)."""

@@ -48,6 +48,11 @@ LEFT_OUT_SPECIALS = ("broccoli", "spinach")
 PUBLIC_FIELDS = ("id", "name", "category", "special", "groups", "calories", "vitamin_power", "value")
 
 
+def who(seat: int) -> str:
+    """The placeholder the web layer turns into a nickname (or "You")."""
+    return "{s" + str(seat) + "}"
+
+
 def public_card(card: dict) -> dict:
     return {name: card.get(name) for name in PUBLIC_FIELDS}
 
@@ -87,12 +92,12 @@ class Duel(Engine):
         state["starter"] = None
 
     def _next_round(self, state: State) -> list[dict]:
-        order = [c for c in self.all_cards(state)]
+        order = list(self.all_cards(state))
         order.sort()  # a fixed order before shuffling, so the deal depends only on seed and counter
         self.rng(state).shuffle(order)
         state["round"] += 1
         self._deal_round(state, order)
-        return [event("Round %d: the cards were shuffled and dealt again." % state["round"])]
+        return [event(f"Round {state['round']}: the cards were shuffled and dealt again.")]
 
     # ----- who may move, and what ------------------------------------------------------------
 
@@ -142,8 +147,8 @@ class Duel(Engine):
         state["hands"][seat].remove(card_id)
         state["picked"][seat] = card_id
         events = [
-            event("{s%d} picked a card to show." % seat, to=[1 - seat]),
-            event("{s%d} picked %s to show." % (seat, self._name(state, card_id)), to=[seat], card=card_id),
+            event(f"{who(seat)} picked a card to show.", to=[1 - seat]),
+            event(f"{who(seat)} picked {self._name(state, card_id)} to show.", to=[seat], card=card_id),
         ]
         if None not in state["picked"]:
             events += self._decide_first_player(state)
@@ -162,10 +167,10 @@ class Duel(Engine):
             starter, why = self._resolve_full_tie(state)
         events = [
             event(
-                "{s0} showed %s and {s1} showed %s." % (first["name"], second["name"]),
+                f"{{s0}} showed {first['name']} and {{s1}} showed {second['name']}.",
                 cards=list(state["picked"]),
             ),
-            event("{s%d} goes first (%s)." % (starter, why), starter=starter),
+            event(f"{who(starter)} goes first ({why}).", starter=starter),
         ]
         for seat in (0, 1):
             state["meals"][seat].append(state["picked"][seat])
@@ -185,7 +190,7 @@ class Duel(Engine):
     def _eat(self, state: State, seat: int, card_id: str) -> list[dict]:
         state["hands"][seat].remove(card_id)
         state["meals"][seat].append(card_id)
-        events = [event("{s%d} ate %s." % (seat, self._name(state, card_id)), card=card_id)]
+        events = [event(f"{who(seat)} ate {self._name(state, card_id)}.", card=card_id)]
         return events + self._judge_eat(state, seat)
 
     def _attack(self, state: State, seat: int, card_id: str) -> list[dict]:
@@ -194,7 +199,7 @@ class Duel(Engine):
         state["meals"][target].append(card_id)
         events = [
             event(
-                "{s%d} made {s%d} eat %s." % (seat, target, self._name(state, card_id)),
+                f"{who(seat)} made {who(target)} eat {self._name(state, card_id)}.",
                 card=card_id,
                 target=target,
             )
@@ -205,8 +210,8 @@ class Duel(Engine):
         card_id = state["stock"].pop(0)
         state["hands"][seat].append(card_id)
         events = [
-            event("{s%d} drew a card." % seat, to=[1 - seat]),
-            event("{s%d} drew %s." % (seat, self._name(state, card_id)), to=[seat], card=card_id),
+            event(f"{who(seat)} drew a card.", to=[1 - seat]),
+            event(f"{who(seat)} drew {self._name(state, card_id)}.", to=[seat], card=card_id),
         ]
         return events + self._pass_turn(state, seat)
 
@@ -214,9 +219,9 @@ class Duel(Engine):
         value, calories = self._totals(state, seat)
         if calories >= CALORIES_TO_LOSE:
             why = "both" if value >= VALUE_TO_WIN else "calories"
-            return self._end_round(state, 1 - seat, f"eat-{why}", "{s%d} ate too many calories." % seat)
+            return self._end_round(state, 1 - seat, f"eat-{why}", f"{who(seat)} ate too many calories.")
         if value >= VALUE_TO_WIN:
-            return self._end_round(state, seat, "eat-value", "{s%d} built a meal worth 100 value." % seat)
+            return self._end_round(state, seat, "eat-value", f"{who(seat)} built a meal worth 100 value.")
         return self._pass_turn(state, seat)
 
     def _judge_attack(self, state: State, seat: int) -> list[dict]:
@@ -224,10 +229,10 @@ class Duel(Engine):
         value, calories = self._totals(state, target)
         if value >= VALUE_TO_WIN:
             why = "both" if calories >= CALORIES_TO_LOSE else "value"
-            text = "{s%d} pushed the meal of {s%d} to 100 value." % (seat, target)
+            text = f"{who(seat)} pushed the meal of {who(target)} to 100 value."
             return self._end_round(state, target, f"attack-{why}", text)
         if calories >= CALORIES_TO_LOSE:
-            text = "{s%d} made {s%d} eat 1000 calories." % (seat, target)
+            text = f"{who(seat)} made {who(target)} eat 1000 calories."
             return self._end_round(state, seat, "attack-calories", text)
         return self._pass_turn(state, seat)
 
@@ -256,16 +261,16 @@ class Duel(Engine):
         events = [event(text, reason=reason)]
         if winner is None:
             state["last_loser"] = None
-            events.append(event("Round %d was a tie: nobody won it." % state["round"]))
+            events.append(event(f"Round {state['round']} was a tie: nobody won it."))
         else:
             state["round_wins"][winner] += 1
             state["last_loser"] = 1 - winner
-            events.append(event("{s%d} won round %d." % (winner, state["round"]), winner=winner))
+            events.append(event(f"{who(winner)} won round {state['round']}.", winner=winner))
             if state["round_wins"][winner] >= self.option(state, "rounds_to_win"):
                 state["result"] = {
                     "winners": [winner],
                     "scores": list(state["round_wins"]),
-                    "reason": "{s%d} won %d rounds first." % (winner, state["round_wins"][winner]),
+                    "reason": f"{who(winner)} won {state['round_wins'][winner]} rounds first.",
                 }
                 state["turn"] = None
                 return events

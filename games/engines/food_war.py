@@ -23,7 +23,8 @@ The rules, in the order a player meets them:
 5. Out: a player with no cards left is out of the game.
 6. The end: the game ends when one player holds every card. A classroom cannot wait that long,
    so the table may set a round limit (option `rounds`) and/or a time limit (option `minutes`:
-   the site's clock sends the table action "time_up"). Then the player holding the most cards
+   the site's clock sends the table action "time_up" when the match has run that long; its own
+   "after_ms" timer only fires if nobody moved for that long). Then the player holding the most cards
    wins; cards still in the middle of an unfinished tie go back to the players who turned them
    up before counting; players with the same, highest count share the win (`_finish_by_count`).
 """
@@ -34,6 +35,11 @@ from games.engines import register
 from games.engines.base import Action, Engine, Event, IllegalAction, Option, State, event
 
 STAT_LABELS = {"value": "Overall Value", "vitamin_power": "Vitamin Power", "calories": "Calories"}
+
+
+def _who(seat: int) -> str:
+    """A seat as events name it ("{s2}"), for the web layer to fill in."""
+    return "{s" + str(seat) + "}"
 
 
 class FoodWarEngine(Engine):
@@ -69,8 +75,11 @@ class FoodWarEngine(Engine):
         auto_flip = self.option(state, "auto_flip_seconds")
         if auto_flip and self._waiting(state):
             actions.append({"type": "reveal", "after_ms": auto_flip * 1000})
-        if self.option(state, "minutes"):
-            actions.append({"type": "time_up"})
+        minutes = self.option(state, "minutes")
+        if minutes:
+            # The site sends this when the match's clock passes the limit. Its timer (listed
+            # after the auto-flip) only fires by itself if the table sits idle that long.
+            actions.append({"type": "time_up", "after_ms": minutes * 60_000})
         return actions
 
     def _legal_actions(self, state: State, seat: int | None) -> list[Action]:
@@ -91,7 +100,7 @@ class FoodWarEngine(Engine):
         events = []
         for flipper in flippers:
             state["face_down"][str(flipper)] = state["stacks"][flipper].pop(0)
-            who = "{s%d}" % flipper
+            who = _who(flipper)
             text = f"{who} flipped." if seat is not None else f"The table flipped for {who}."
             events.append(event(text, seat=flipper))
         if not self._waiting(state):
@@ -125,12 +134,12 @@ class FoodWarEngine(Engine):
 
     def _resolve_tie(self, state: State, tied: list[int]) -> list[Event]:
         """Only the tied players turn up another card each; the middle waits for the winner."""
-        names = ", ".join("{s%d}" % seat for seat in tied)
+        names = ", ".join(_who(seat) for seat in tied)
         events = [event(f"A tie between {names}! They each turn up another card.", tie=tied)]
         still_in = [seat for seat in tied if state["stacks"][seat]]
         for seat in tied:
             if seat not in still_in:
-                events.append(event("{s%d} had no card left for the tie." % seat, seat=seat))
+                events.append(event(f"{_who(seat)} had no card left for the tie.", seat=seat))
         if not still_in:
             return events + self._tied_players_ran_out(state, tied)
         if len(still_in) == 1:
@@ -142,9 +151,8 @@ class FoodWarEngine(Engine):
     def _tied_players_ran_out(self, state: State, tied: list[int]) -> list[Event]:
         """Every tied player ran out together: a coin toss picks who takes the middle."""
         winner = self.rng(state).choice(tied)
-        return [event("Nobody in the tie had a card left, so a coin toss chose {s%d}." % winner)] + (
-            self._win_pile(state, winner)
-        )
+        text = f"Nobody in the tie had a card left, so a coin toss chose {_who(winner)}."
+        return [event(text)] + self._win_pile(state, winner)
 
     def _win_pile(self, state: State, winner: int) -> list[Event]:
         """The winner puts the middle under their stack, in the order the cards were turned up."""
@@ -155,17 +163,17 @@ class FoodWarEngine(Engine):
         state["wave"] = 0
         state["rounds_played"] += 1
         state["battle"] = [seat for seat in range(state["seats"]) if state["stacks"][seat]]
-        events = [event("{s%d} won %d cards." % (winner, len(pile)), seat=winner, won=len(pile))]
+        events = [event(f"{_who(winner)} won {len(pile)} cards.", seat=winner, won=len(pile))]
         for seat in range(state["seats"]):
             if not state["stacks"][seat] and any(play["seat"] == seat for play in pile):
-                events.append(event("{s%d} ran out of cards and is out." % seat, seat=seat))
+                events.append(event(f"{_who(seat)} ran out of cards and is out.", seat=seat))
         if len(state["battle"]) == 1:
             state["result"] = {
                 "winners": [winner],
                 "scores": [len(stack) for stack in state["stacks"]],
-                "reason": "{s%d} won every card." % winner,
+                "reason": f"{_who(winner)} won every card.",
             }
-            events.append(event("{s%d} won every card!" % winner))
+            events.append(event(f"{_who(winner)} won every card!"))
         elif self.option(state, "rounds") and state["rounds_played"] >= self.option(state, "rounds"):
             events += self._finish_by_count(state, f"{state['rounds_played']} rounds were played.")
         return events
@@ -181,7 +189,7 @@ class FoodWarEngine(Engine):
         state["battle"] = []
         scores = [len(stack) for stack in state["stacks"]]
         winners = [seat for seat, score in enumerate(scores) if score == max(scores)]
-        names = " and ".join("{s%d}" % seat for seat in winners)
+        names = " and ".join(_who(seat) for seat in winners)
         state["result"] = {
             "winners": winners,
             "scores": scores,
@@ -273,7 +281,12 @@ FOOD_WAR = register(
                 "auto_flip_seconds",
                 "Flip for slow players after",
                 10,
-                choices=((0, "Never: wait for everyone"), (5, "5 seconds"), (10, "10 seconds"), (20, "20 seconds")),
+                choices=(
+                    (0, "Never: wait for everyone"),
+                    (5, "5 seconds"),
+                    (10, "10 seconds"),
+                    (20, "20 seconds"),
+                ),
             ),
         ),
     )

@@ -46,6 +46,11 @@ GOOD_CATEGORIES = {"fruit", "veggie"}
 MAX_TIE_BREAKS = 3
 
 
+def _who(seat: int) -> str:
+    """A seat as events name it ("{s2}"), for the web layer to fill in."""
+    return "{s" + str(seat) + "}"
+
+
 class SnackAttackEngine(Engine):
     # ----- the cards and the deal ------------------------------------------------------------
 
@@ -138,7 +143,9 @@ class SnackAttackEngine(Engine):
             verb = {"eat": "eat a snack", "return": "return a snack", "snack_attack": "yell Snack Attack!"}
             raise IllegalAction(f"You must go shopping before you can {verb[kind]}.", code="must_shop_first")
         if kind == "snack_attack" and len(state["hands"][seat]) < 2:
-            raise IllegalAction("You need at least 2 cards to yell Snack Attack!", code="snack_attack_needs_two")
+            raise IllegalAction(
+                "You need at least 2 cards to yell Snack Attack!", code="snack_attack_needs_two"
+            )
         if kind in {"eat", "return"} and move.get("card") not in state["hands"][seat]:
             raise IllegalAction("That snack isn't in your hand.", code="not_in_hand")
         if kind in {"shop", "return"}:
@@ -170,10 +177,10 @@ class SnackAttackEngine(Engine):
         state["shopped"][seat] = True
         first_pick = not state["picks_left"]
         state["picks_left"] = 1 if first_pick and state["store"] else 0
-        events = [event("{s%d} picked up %s from the store." % (seat, self._name(state, card)), to=[seat])]
+        events = [event(f"{_who(seat)} picked up {self._name(state, card)} from the store.", to=[seat])]
         if not state["picks_left"]:
-            picked = 2 if not first_pick else 1
-            text = "{s%d} went shopping and picked up %s." % (seat, "two cards" if picked == 2 else "a card")
+            picked = "a card" if first_pick else "two cards"
+            text = f"{_who(seat)} went shopping and picked up {picked}."
             events.append(event(text, seat=seat))
         return events
 
@@ -186,11 +193,11 @@ class SnackAttackEngine(Engine):
         self.rng(state).shuffle(state["store"])
         return [
             event(
-                "{s%d} put %s back and picked up %s."
-                % (seat, self._name(state, card), self._name(state, new_card)),
+                f"{_who(seat)} put {self._name(state, card)} back"
+                f" and picked up {self._name(state, new_card)}.",
                 to=[seat],
             ),
-            event("{s%d} swapped a snack with the store." % seat, seat=seat),
+            event(f"{_who(seat)} swapped a snack with the store.", seat=seat),
         ]
 
     def _snack_attack(self, state: State, seat: int) -> list[Event]:
@@ -199,12 +206,12 @@ class SnackAttackEngine(Engine):
         state["hands"][seat] = []
         state["store"] += returned
         self.rng(state).shuffle(state["store"])
-        events = [event("{s%d} yelled Snack Attack! and put %d cards back." % (seat, len(returned)), seat=seat)]
+        events = [event(f"{_who(seat)} yelled Snack Attack! and put {len(returned)} cards back.", seat=seat)]
         playing = state["playing"]
         start = playing.index(seat)
         for victim in playing[start + 1 :] + playing[:start]:
             if not state["store"]:
-                events.append(event("The store was empty, so {s%d} had nothing to eat." % victim))
+                events.append(event(f"The store was empty, so {_who(victim)} had nothing to eat."))
                 continue
             state["shopped"][victim] = True
             events += self._eat(state, victim, state["store"].pop(0), forced=True)
@@ -212,7 +219,7 @@ class SnackAttackEngine(Engine):
 
     def _eat(self, state: State, seat: int, card: str, *, forced: bool = False) -> list[Event]:
         verb = "had to eat" if forced else "ate"
-        events = [event("{s%d} %s %s." % (seat, verb, self._name(state, card)), seat=seat, card=card)]
+        events = [event(f"{_who(seat)} {verb} {self._name(state, card)}.", seat=seat, card=card)]
         kind = self._kind(state, card)
         if kind == "sugar_shock":
             return events + self._eat_sugar_shock(state, seat, card)
@@ -229,11 +236,12 @@ class SnackAttackEngine(Engine):
         if shield is not None:
             eaten.remove(shield)
             state["removed"] += [shield, sugar_shock]
-            return [event("Exercise saved {s%d}'s snacks from Sugar Shock, but the Exercise card is gone." % seat)]
+            text = f"Exercise saved {_who(seat)}'s snacks from Sugar Shock, but the Exercise card is gone."
+            return [event(text, seat=seat)]
         state["removed"] += [*eaten, sugar_shock]
         lost = len(eaten)
         state["eaten"][seat] = []
-        return [event("Sugar Shock! {s%d} lost all %d eaten snacks." % (seat, lost), seat=seat, lost=lost)]
+        return [event(f"Sugar Shock! {_who(seat)} lost all {lost} eaten snacks.", seat=seat, lost=lost)]
 
     def _eat_exercise(self, state: State, seat: int) -> list[Event]:
         junk = [c for c in state["eaten"][seat] if self._kind(state, c) == "junk"]
@@ -241,7 +249,7 @@ class SnackAttackEngine(Engine):
             return []
         state["eaten"][seat] = [c for c in state["eaten"][seat] if c not in junk]
         state["removed"] += junk
-        return [event("Exercise burned off {s%d}'s %d junk snacks." % (seat, len(junk)), seat=seat)]
+        return [event(f"Exercise burned off {_who(seat)}'s {len(junk)} junk snacks.", seat=seat)]
 
     def _eat_broccoli_or_spinach(self, state: State, seat: int) -> list[Event]:
         junk = next((c for c in state["eaten"][seat] if self._kind(state, c) == "junk"), None)
@@ -249,7 +257,7 @@ class SnackAttackEngine(Engine):
             return []
         state["eaten"][seat].remove(junk)
         state["removed"].append(junk)
-        return [event("{s%d}'s greens cancelled %s." % (seat, self._name(state, junk)), seat=seat)]
+        return [event(f"{_who(seat)}'s greens cancelled {self._name(state, junk)}.", seat=seat)]
 
     def _end_turn(self, state: State) -> list[Event]:
         if self._all_snacks_eaten(state):
@@ -273,14 +281,20 @@ class SnackAttackEngine(Engine):
         return max(0, kinds.count("good") - kinds.count("junk"))
 
     def _score(self, state: State) -> list[Event]:
-        scores = [self._points(state, seat) if seat in state["playing"] else 0 for seat in range(state["seats"])]
+        scores = [
+            self._points(state, seat) if seat in state["playing"] else 0 for seat in range(state["seats"])
+        ]
         if state["first_game_scores"] is None:
             state["first_game_scores"] = scores
         best = max(scores[seat] for seat in state["playing"])
         leaders = [seat for seat in state["playing"] if scores[seat] == best]
-        if len(leaders) > 1 and self.option(state, "ties") == "play_again" and state["tie_breaks"] < MAX_TIE_BREAKS:
+        if (
+            len(leaders) > 1
+            and self.option(state, "ties") == "play_again"
+            and state["tie_breaks"] < MAX_TIE_BREAKS
+        ):
             return self._break_tie(state, leaders)
-        names = " and ".join("{s%d}" % seat for seat in leaders)
+        names = " and ".join(_who(seat) for seat in leaders)
         reason = f"{names} ate the most good snacks ({best})."
         if state["tie_breaks"]:
             reason = f"{names} won the tie-breaker." if len(leaders) == 1 else f"{names} were still tied."
@@ -296,7 +310,7 @@ class SnackAttackEngine(Engine):
         state["playing"] = tied
         self.rng(state).shuffle(cards)
         self._lay_out_store(state, cards)
-        names = " and ".join("{s%d}" % seat for seat in tied)
+        names = " and ".join(_who(seat) for seat in tied)
         return [event(f"{names} tied, so they play a tie-breaker!", tie=tied)]
 
     # ----- what a seat sees --------------------------------------------------------------------

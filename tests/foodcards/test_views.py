@@ -37,6 +37,16 @@ def test_card_picture_answers_png_and_the_second_request_comes_from_the_cache(de
 
 
 @pytest.mark.django_db
+def test_galleries_get_small_pictures_of_the_same_card(decks, client):
+    small = client.get("/cards/snack-wars/donut-2.png?size=small")
+    assert small.status_code == 200 and small["Content-Type"] == "image/png"
+    assert _png(small).size == (252, 352)
+    full = client.get("/cards/snack-wars/donut-2.png")
+    assert full["ETag"] != small["ETag"]
+    assert client.get("/cards/snack-wars/donut-2.png?size=huge").status_code == 400
+
+
+@pytest.mark.django_db
 def test_editing_a_card_changes_its_picture(decks, client):
     first = client.get("/cards/appetite/dinner-3.png")
     card = Card.objects.get(deck__slug="appetite", slug="dinner-3")
@@ -66,7 +76,7 @@ def test_a_deck_gallery_shows_every_card_its_counts_and_our_choices(decks, clien
     response = client.get("/cards/snack-wars/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert len(re.findall(r'<img src="/cards/snack-wars/[a-z0-9-]+\.png"', html)) == 60
+    assert len(re.findall(r'<img src="/cards/snack-wars/[a-z0-9-]+\.png\?size=small"', html)) == 60
     assert "Raccoon: 10" in html and "Food: 45" in html and "Bonus: 5" in html
     assert "Choices we made where the rule book is silent" in html
     assert "five copies of each food" in html

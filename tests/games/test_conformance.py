@@ -78,19 +78,27 @@ def _synthetic_eat_right() -> list[dict]:
     for i in range(8):
         cards.append(record(f"fruit-{i}", "fruit", value=6 + i % 4, vitamin_power=5 + i, groups={"fruit": 1}))
     for i in range(6):
-        cards.append(record(f"veggie-{i}", "veggie", value=7 + i % 3, vitamin_power=6 + i, groups={"veggie": 1}))
+        cards.append(
+            record(f"veggie-{i}", "veggie", value=7 + i % 3, vitamin_power=6 + i, groups={"veggie": 1})
+        )
     cards.append(record("broccoli", "veggie", "broccoli", value=9, vitamin_power=10, groups={"veggie": 1}))
     cards.append(record("spinach", "veggie", "spinach", value=9, vitamin_power=10, groups={"veggie": 1}))
     for i in range(8):
         cards.append(record(f"junk-{i}", "junk", value=1 + i % 3, vitamin_power=0, calories=250 + 20 * i))
     cards.append(record("sugar-shock", "junk", "sugar-shock", value=0, vitamin_power=0, calories=400))
-    cards.append(record("exhilarating-exercise", "exercise", "exercise", value=8, vitamin_power=0, calories=-200))
+    cards.append(
+        record("exhilarating-exercise", "exercise", "exercise", value=8, vitamin_power=0, calories=-200)
+    )
     for i in range(8):
-        cards.append(record(f"grains-{i}", "grains", value=4 + i % 5, calories=150 + 10 * i, groups={"grains": 2}))
+        cards.append(
+            record(f"grains-{i}", "grains", value=4 + i % 5, calories=150 + 10 * i, groups={"grains": 2})
+        )
     for i in range(6):
         cards.append(record(f"meat-{i}", "meat", value=5 + i % 4, calories=200 + 15 * i, groups={"meat": 1}))
     for i in range(6):
-        cards.append(record(f"dairy-{i}", "dairy", value=5 + i % 3, calories=120 + 10 * i, groups={"dairy": 1}))
+        cards.append(
+            record(f"dairy-{i}", "dairy", value=5 + i % 3, calories=120 + 10 * i, groups={"dairy": 1})
+        )
     return cards
 
 
@@ -127,7 +135,9 @@ def _cases() -> list:
 
 CASES = _cases()
 SLUGS = [pytest.param(slug, id=slug) for slug in ENGINES]
-BOT_CASES = [pytest.param(slug, level, id=f"{slug}-{level}") for slug in ENGINES for level in bot_levels(slug)]
+BOT_CASES = [
+    pytest.param(slug, level, id=f"{slug}-{level}") for slug in ENGINES for level in bot_levels(slug)
+]
 
 
 # ----- checks -----------------------------------------------------------------------------------
@@ -250,8 +260,9 @@ class _CheckedBot(Bot):
         return self.inner.reaction_ms(view, rng)
 
 
-def _playout(engine, seats, seed, options, cards, *, deck=None, deep=True, bots=None):
-    """Plays one game with bots, checking every step. Returns (final state, action log)."""
+def _playout(engine, seats, seed, options, cards, *, deck=None, deep=True, light=False, bots=None):
+    """Plays one game with bots, checking every step (light: only card conservation and the
+    end). Returns (final state, action log)."""
     state = engine.new_state(seats, seed=seed, options=options, deck=deck, cards=cards)
     records = copy.deepcopy(state["cards"])
     deck_cards = Counter(engine.all_cards(state))
@@ -263,9 +274,10 @@ def _playout(engine, seats, seed, options, cards, *, deck=None, deep=True, bots=
     while engine.result(state) is None:
         assert len(log) < MAX_MOVES, f"{engine.slug}: no result after {MAX_MOVES} random moves"
         assert Counter(engine.all_cards(state)) == deck_cards, "a card was created or lost"
-        _check_round_trips(engine, state, with_records=len(log) % FULL_ROUND_TRIP_EVERY == 0)
-        _check_views(engine, state)
-        _check_movers(engine, state)
+        if not light:
+            _check_round_trips(engine, state, with_records=len(log) % FULL_ROUND_TRIP_EVERY == 0)
+            _check_views(engine, state)
+            _check_movers(engine, state)
         if deep and (len(log) in deep_steps or rng.random() < 0.02) and len(deep_steps) < 10 * DEEP_STEPS:
             deep_steps.add(len(log))
             _check_views(engine, state, as_json=True)
@@ -379,4 +391,4 @@ def test_bots_only_choose_legal_actions(slug, level):
                 seat: _CheckedBot(get_bot(slug, "beginner" if mixed and seat % 2 else level))
                 for seat in range(seats)
             }
-            _playout(engine, seats, 3 + seats, {}, cards, deep=False, bots=bots)
+            _playout(engine, seats, 3 + seats, {}, cards, deep=False, light=True, bots=bots)

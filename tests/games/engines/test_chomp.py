@@ -242,10 +242,10 @@ def test_after_a_tie_a_slap_aimed_at_the_old_race_is_too_late():
     seen = state["version"]
     state, _ = slap(state, 0, "big-fish-1")
     state, _ = CHOMP.apply(
-        state, 1, CHOMP.rebase_slap(state, 1, {"type": "slap", "card": "big-fish-1", "version": seen})
+        state, 1, CHOMP.rebase_action(state, 1, {"type": "slap", "card": "big-fish-1", "version": seen})
     )
     assert state["round_kind"] == "tie"
-    late = CHOMP.rebase_slap(state, 3, {"type": "slap", "card": "big-fish-1", "version": seen})
+    late = CHOMP.rebase_action(state, 3, {"type": "slap", "card": "big-fish-1", "version": seen})
     with pytest.raises(IllegalAction) as refused:
         CHOMP.apply(state, 3, late)
     assert refused.value.code == "stale" and state["penalty"] == []
@@ -300,7 +300,7 @@ def test_a_slap_overtaken_on_the_same_flip_can_be_rebased_and_still_counts():
     with pytest.raises(IllegalAction) as refused:
         CHOMP.apply(state, 0, mine)
     assert refused.value.code == "stale" and "just before you" in refused.value.message
-    state, _ = CHOMP.apply(state, 0, CHOMP.rebase_slap(state, 0, mine))
+    state, _ = CHOMP.apply(state, 0, CHOMP.rebase_action(state, 0, mine))
     assert "seal-1" in state["discards"][0]
 
 

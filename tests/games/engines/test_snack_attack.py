@@ -201,7 +201,10 @@ def test_snack_attack_is_refused_when_the_store_is_empty():
     state = table(hands={0: ["chips", "candy"], 1: ["apple"]})
     state["hands"][0] += state["store"]
     state["store"] = []
-    assert refused(state, 0, type="snack_attack") == "The store is empty, so you must eat a snack from your hand."
+    assert (
+        refused(state, 0, type="snack_attack")
+        == "The store is empty, so you must eat a snack from your hand."
+    )
 
 
 # ----- special cards --------------------------------------------------------------------------
@@ -331,7 +334,9 @@ def test_only_the_tied_players_play_the_tie_breaker():
         seat = next(iter(ENGINE.to_move(state)))
         seen.add(seat)
         legal = ENGINE.legal_actions(state, seat)
-        state = play(state, seat, **{k: v for k, v in bots[seat].choose({}, legal, _Rng()).items() if k != "version"})
+        state = play(
+            state, seat, **{k: v for k, v in bots[seat].choose({}, legal, _Rng()).items() if k != "version"}
+        )
     assert 2 not in seen
     assert set(ENGINE.result(state)["winners"]) <= {0, 1}
     assert ENGINE.result(state)["scores"] == [2, 2, 0]
@@ -361,7 +366,8 @@ def test_the_strong_bot_beats_the_beginner_most_of_the_time():
     for game in range(games):
         strong_seat = game % 2
         bots = {
-            seat: get_bot("snack-attack", "strong" if seat == strong_seat else "beginner") for seat in range(2)
+            seat: get_bot("snack-attack", "strong" if seat == strong_seat else "beginner")
+            for seat in range(2)
         }
         played = play_game(ENGINE, bots, seats=2, seed=game, cards=CARDS)
         strong_wins += strong_seat in played.state["result"]["winners"]
