@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 # Bump when the artwork changes, so cached pictures are redrawn.
-RENDER_VERSION = "6"
+RENDER_VERSION = "8"
 
 DPI = 300
 CARD_MM = (63, 88)
@@ -1567,26 +1567,25 @@ def _coffee_cup(pen, cx, cy, r, color):
 
 
 def _lunch_bag(pen, cx, cy, r, color):
-    pen.rect(
-        (cx - r * 0.65, cy - r * 0.55, cx + r * 0.65, cy + r * 0.85), fill=color, radius=max(2, int(r * 0.08))
-    )
+    """A paper lunch bag: wider at the bottom, its top folded over with a zigzag edge."""
     pen.polygon(
         [
-            (cx - r * 0.65, cy - r * 0.55),
-            (cx + r * 0.65, cy - r * 0.55),
-            (cx + r * 0.5, cy - r * 0.9),
-            (cx - r * 0.5, cy - r * 0.9),
+            (cx - r * 0.55, cy - r * 0.4),
+            (cx + r * 0.55, cy - r * 0.4),
+            (cx + r * 0.7, cy + r * 0.9),
+            (cx - r * 0.7, cy + r * 0.9),
         ],
         fill=color,
     )
-    pen.line(
-        [(cx - r * 0.65, cy - r * 0.45), (cx + r * 0.65, cy - r * 0.45)],
-        fill=WHITE,
-        width=max(2, int(r * 0.07)),
-    )
-    pen.line(
-        [(cx - r * 0.3, cy - r * 0.9), (cx - r * 0.3, cy - r * 0.6)], fill=WHITE, width=max(2, int(r * 0.06))
-    )
+    top = [(cx - r * 0.55, cy - r * 0.4)]
+    for i in range(11):
+        top.append((cx - r * 0.55 + (i + 0.5) * r * 1.1 / 11, cy - r * (0.9 if i % 2 == 0 else 0.82)))
+    top.append((cx + r * 0.55, cy - r * 0.4))
+    pen.polygon(top, fill=color)
+    stripe = max(2, int(r * 0.08))
+    pen.line([(cx - r * 0.55, cy - r * 0.4), (cx + r * 0.55, cy - r * 0.4)], fill=WHITE, width=stripe)
+    pen.circle(cx, cy + r * 0.3, r * 0.2, fill=WHITE)  # an apple sticker
+    pen.ellipse((cx, cy - r * 0.02, cx + r * 0.22, cy + r * 0.1), fill=WHITE)
 
 
 def _platter(pen, cx, cy, r, color):
@@ -1678,7 +1677,7 @@ def _appetite_card(record):
     )
     # Pips in the middle.
     box = (175, 250, CARD_W - 175, CARD_H - 250)
-    r = 62 if number <= 6 else 50
+    r = 80 if number <= 3 else 62 if number <= 6 else 50
     if number == 1:
         pen.circle(CARD_W / 2, (box[1] + box[3]) / 2, 190, fill=WHITE, outline=color, width=8)
         r = 130

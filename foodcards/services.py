@@ -126,25 +126,30 @@ def _deck_load(*, slug, header, records, force) -> DeckLoadReport:
         },
     )
     existing = {card.slug: card for card in deck.cards.all()}
+    new_cards = []
     for position, record in enumerate(records):
         digest = record_digest(record)
         card = existing.pop(record["id"], None)
         if card is None:
-            card = Card(deck=deck, slug=record["id"])
-            report.created += 1
-        elif card.source_digest == digest and not force:
+            card = Card(deck=deck, slug=record["id"], position=position, source_digest=digest)
+            card.columns_from_record(slug, record)
+            card.record = card.record_from_columns()  # what save() would do; bulk_create skips it
+            new_cards.append(card)
+            continue
+        if card.source_digest == digest and not force:
             if card.position != position:  # another card came or went: only the order moved
                 Card.objects.filter(pk=card.pk).update(position=position)
             if card.record != record:
                 report.kept_edits.append(card.slug)
             report.unchanged += 1
             continue
-        else:
-            report.updated += 1
+        report.updated += 1
         card.position = position
         card.source_digest = digest
         card.columns_from_record(slug, record)
         card.save()
+    Card.objects.bulk_create(new_cards)
+    report.created = len(new_cards)
     report.removed = len(existing)
     if existing:
         deck.cards.filter(slug__in=list(existing)).delete()

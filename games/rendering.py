@@ -72,15 +72,21 @@ def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) 
     return names
 
 
-_SEAT_PLACEHOLDER = re.compile(r"\{s(\d+)\}")
+_SEAT_PLACEHOLDER = re.compile(r"\{s(\d+)\}('s)?")
 
 
 def say(text: str, names: list[str]) -> str:
     """Put names into an event's {s0}.. placeholders ("{s1} ate Apple." -> "You ate Apple.")."""
 
+    you = _("You")
+
     def name(found: re.Match) -> str:
         number = int(found.group(1))
-        return names[number] if number < len(names) else found.group(0)
+        if number >= len(names):
+            return found.group(0)
+        if found.group(2) and names[number] == you:  # "{s0}'s pile" -> "your pile"
+            return _("Your") if found.start() == 0 or text[found.start() - 2 : found.start()] == ". " else _("your")
+        return names[number] + (found.group(2) or "")
 
     return _SEAT_PLACEHOLDER.sub(name, text)
 

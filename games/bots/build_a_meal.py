@@ -1,4 +1,4 @@
-"""Build-A-Meal bots: a beginner (any legal move) and a strong one.
+"""Build-A-Meal bots: a beginner (any legal move, or waiting when it is not its turn) and a strong one.
 
 The strong bot plays from its view only:
   * draw: it takes the discard pile's top card when that card fills a food group it still needs
@@ -221,5 +221,16 @@ class StrongBuildAMealBot(Bot):
         return None
 
 
-register_bot(RandomBot(game="build-a-meal", level="beginner", label="Beginner"))
+@dataclass
+class BeginnerBuildAMealBot(RandomBot):
+    """Any legal move at random; outside its turn, waiting is one of the choices, so it does not
+    always throw its Sugar Shock the moment someone serves a meal."""
+
+    def choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict | None:
+        if view["turn"] != view["seat"] and rng.random() < 0.5:
+            return None
+        return super().choose(view, legal, rng)
+
+
+register_bot(BeginnerBuildAMealBot(game="build-a-meal", level="beginner", label="Beginner"))
 register_bot(StrongBuildAMealBot(game="build-a-meal", level="strong", label="Strong"))

@@ -47,8 +47,8 @@ class StrongSnackBot(Bot):
         by_type: dict[str, list[dict]] = {}
         for action in legal:
             by_type.setdefault(action["type"], []).append(action)
-        if set(by_type) <= {"shop", "eat_last"}:
-            return rng.choice(legal)  # a shopping pick or a forced eat: no choice that matters
+        if set(by_type) <= {"shop", "pick", "eat_last"}:
+            return rng.choice(legal)  # a face-down pick or a forced eat: no choice that matters
         seat = view["seat"]
         hand = view["hand"]
         eaten = view["eaten"][seat]

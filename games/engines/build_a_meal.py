@@ -170,19 +170,21 @@ class BuildAMeal(Engine):
             if not plate:
                 raise IllegalAction("Put some cards on your plate first.", code="empty_plate")
             reasons = check_meal(self._records(state, plate)).reasons
-            raise IllegalAction(
-                f"Your plate isn't a balanced meal yet. {'. '.join(reasons)}.", code="unbalanced"
-            )
+            if reasons:
+                raise IllegalAction(
+                    f"Your plate isn't a balanced meal yet. {'. '.join(reasons)}.", code="unbalanced"
+                )
         if kind == "add":
             meals = state["meals"][seat]
             index = move.get("meal")
             if not isinstance(index, int) or not 0 <= index < len(meals):
                 raise IllegalAction("You can only add cards to a meal you laid down.", code="no_such_meal")
             calories = check_meal(self._records(state, [*meals[index], card_id])).calories
-            raise IllegalAction(
-                f"That meal would have too many calories: {calories} of {CALORIE_LIMIT}.",
-                code="too_many_calories",
-            )
+            if calories > CALORIE_LIMIT:
+                raise IllegalAction(
+                    f"That meal would have too many calories: {calories} of {CALORIE_LIMIT}.",
+                    code="too_many_calories",
+                )
 
     def _explain_sugar_shock(self, state: State, seat: int | None, move: dict) -> None:
         card_id = move.get("card")
@@ -190,11 +192,15 @@ class BuildAMeal(Engine):
             raise IllegalAction("You need a Sugar Shock card in your hand to do that.", code="not_in_hand")
         if self.card(state, card_id).get("special") != "sugar-shock":
             raise IllegalAction("Only a Sugar Shock card can ruin a meal.", code="not_sugar_shock")
-        if move.get("target") == seat:
+        target, index = move.get("target"), move.get("meal")
+        if target == seat:
             raise IllegalAction("You can't use Sugar Shock on your own meal.", code="own_meal")
-        raise IllegalAction(
-            "Sugar Shock can only ruin a meal another player has already laid down.", code="no_meal"
-        )
+        if not (isinstance(target, int) and 0 <= target < state["seats"] and isinstance(index, int)) or not (
+            0 <= index < len(state["meals"][target])
+        ):
+            raise IllegalAction(
+                "Sugar Shock can only ruin a meal another player has already laid down.", code="no_meal"
+            )
 
     # ----- moves -----------------------------------------------------------------------------
 

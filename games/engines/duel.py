@@ -31,7 +31,8 @@ Running out (`_settle_stalled_round`): when the stock is empty and the player to
 cards, the round ends at once: the meal with more value wins; equal value: fewer calories wins;
 still equal: nobody wins that round and the cards are dealt again.
 
-After each round the cards are collected and dealt again, and the show-a-card rule picks who
+After each round the finished meals stay on the table for a moment; then the table
+(`_next_round`) collects every card, shuffles, deals again, and the show-a-card rule picks who
 starts the new round.
 """
 
@@ -45,6 +46,7 @@ HAND_SIZE = 3
 VALUE_TO_WIN = 100
 CALORIES_TO_LOSE = 1000
 LEFT_OUT_SPECIALS = ("broccoli", "spinach")
+NEXT_ROUND_PAUSE_MS = 4000  # time to look at the finished meals before the next deal
 PUBLIC_FIELDS = ("id", "name", "category", "special", "groups", "calories", "vitamin_power", "value")
 
 
@@ -102,11 +104,15 @@ class Duel(Engine):
     # ----- who may move, and what ------------------------------------------------------------
 
     def _to_move(self, state: State) -> set[int | None]:
+        if state["phase"] == "round_over":
+            return {None}  # the table deals the next round after a short pause
         if state["phase"] == "reveal":
             return {seat for seat in (0, 1) if state["picked"][seat] is None}
         return {state["turn"]}
 
     def _legal_actions(self, state: State, seat: int | None) -> list[dict]:
+        if state["phase"] == "round_over":
+            return [{"type": "next_round", "after_ms": NEXT_ROUND_PAUSE_MS}]
         hand = state["hands"][seat]
         if state["phase"] == "reveal":
             return [{"type": "reveal", "card": card_id} for card_id in hand]
@@ -133,6 +139,8 @@ class Duel(Engine):
 
     def _apply(self, state: State, seat: int | None, move: dict) -> list[dict]:
         kind = move["type"]
+        if kind == "next_round":
+            return self._next_round(state)
         if kind == "reveal":
             return self._pick_card(state, seat, move["card"])
         if kind == "eat":
@@ -272,9 +280,12 @@ class Duel(Engine):
                     "scores": list(state["round_wins"]),
                     "reason": f"{who(winner)} won {state['round_wins'][winner]} rounds first.",
                 }
+                state["phase"] = "over"
                 state["turn"] = None
                 return events
-        return events + self._next_round(state)
+        state["phase"] = "round_over"
+        state["turn"] = None
+        return events
 
     # ----- what a seat sees ------------------------------------------------------------------
 

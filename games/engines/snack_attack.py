@@ -10,9 +10,10 @@ The rules, in the order a player meets them:
    - Go shopping (`_go_shopping`): pick two face-down cards from the store, one at a time
      ("shop" with the spot you pick). With one card left in the store you get just that one.
    - Eat a snack (`_eat`): put a card from your hand face up in front of you.
-   - Return a snack (`_return_snack`): pick a new card from the store and put one of your
-     cards back (you cannot pick up the card you are putting back). The store is mixed again,
-     so nobody knows where the returned card went.
+   - Return a snack (`_return_snack`): choose the card from your hand to put back ("return"),
+     then pick a new face-down card from the store ("pick"); only then does your card go in,
+     so you cannot pick up the card you are putting back. The store is mixed again, so nobody
+     knows where the returned card went.
    - Yell "Snack Attack!" (`_snack_attack`), only with 2 or more cards in hand: your whole hand
      goes back into the store, the store is mixed, and every other player, going clockwise
      from your left, draws one card from it and must eat it at once (this counts as their
@@ -77,6 +78,7 @@ class SnackAttackEngine(Engine):
         state["removed"] = []  # left the game, face up
         state["shopped"] = [False] * seats
         state["picks_left"] = 0  # the second pick of a shopping trip
+        state["returning"] = None  # the hand card chosen to go back, until its swap is picked
         state["turn"] = state["playing"][0]
 
     # ----- card facts ------------------------------------------------------------------------
@@ -109,20 +111,24 @@ class SnackAttackEngine(Engine):
             return []
         store = range(len(state["store"]))
         hand = state["hands"][seat]
+        shop = [{"type": "shop", "spot": spot, "label": f"Pick store card {spot + 1}"} for spot in store]
         if state["picks_left"]:
-            return [{"type": "shop", "spot": spot} for spot in store]
+            return shop
+        if state["returning"] is not None:
+            return [
+                {"type": "pick", "spot": spot, "label": f"Swap for store card {spot + 1}"} for spot in store
+            ]
         if self._must_eat_last_card(state, seat):
-            return [{"type": "eat_last"}]
+            return [{"type": "eat_last", "label": "Eat the last card in the store"}]
         if not state["store"]:
             return [{"type": "eat", "card": card} for card in hand]
-        actions: list[Action] = [{"type": "shop", "spot": spot} for spot in store]
         if self._must_shop_first(state, seat):
-            return actions
-        actions += [{"type": "eat", "card": card} for card in hand]
-        actions += [{"type": "return", "card": card, "spot": spot} for card in hand for spot in store]
+            return shop
+        actions: list[Action] = [{"type": "eat", "card": card} for card in hand]
+        actions += [{"type": "return", "card": card} for card in hand]
         if len(hand) >= 2:
-            actions.append({"type": "snack_attack"})
-        return actions
+            actions.append({"type": "snack_attack", "label": "Yell Snack Attack!"})
+        return actions + shop
 
     def _explain_illegal(self, state: State, seat: int | None, move: Action) -> None:
         kind = move.get("type")
@@ -130,6 +136,8 @@ class SnackAttackEngine(Engine):
             return
         if state["picks_left"] and kind != "shop":
             raise IllegalAction("Pick your second card from the store first.", code="finish_shopping")
+        if state["returning"] is not None and kind != "pick":
+            raise IllegalAction("Pick the store card you want to swap for.", code="finish_return")
         if self._must_eat_last_card(state, seat) and kind != "eat_last":
             raise IllegalAction(
                 "Your hand is empty and only one snack is left in the store, so you must eat it.",
@@ -148,7 +156,7 @@ class SnackAttackEngine(Engine):
             )
         if kind in {"eat", "return"} and move.get("card") not in state["hands"][seat]:
             raise IllegalAction("That snack isn't in your hand.", code="not_in_hand")
-        if kind in {"shop", "return"}:
+        if kind in {"shop", "pick"}:
             raise IllegalAction("Pick one of the face-down cards in the store.", code="bad_spot")
 
     # ----- playing ---------------------------------------------------------------------------
@@ -165,7 +173,10 @@ class SnackAttackEngine(Engine):
         elif kind == "eat_last":
             events = self._eat(state, seat, state["store"].pop())
         elif kind == "return":
-            events = self._return_snack(state, seat, move["card"], move["spot"])
+            state["returning"] = move["card"]
+            return [event(f"{_who(seat)} is swapping a snack with the store.", seat=seat)]
+        elif kind == "pick":
+            events = self._return_snack(state, seat, move["spot"])
         else:
             events = self._snack_attack(state, seat)
         return events + self._end_turn(state)
@@ -184,8 +195,10 @@ class SnackAttackEngine(Engine):
             events.append(event(text, seat=seat))
         return events
 
-    def _return_snack(self, state: State, seat: int, card: str, spot: int) -> list[Event]:
+    def _return_snack(self, state: State, seat: int, spot: int) -> list[Event]:
         """Swap a hand card with a store card; the store is mixed so the returned card is lost."""
+        card = state["returning"]
+        state["returning"] = None
         new_card = state["store"].pop(spot)
         state["hands"][seat].remove(card)
         state["hands"][seat].append(new_card)
@@ -344,6 +357,7 @@ class SnackAttackEngine(Engine):
             "tie_breaks": state["tie_breaks"],
             "store_size": len(state["store"]),
             "picks_left": state["picks_left"],
+            "returning": state["returning"] if seat == state["turn"] else None,
             "shopped": state["shopped"],
             "hand": [self._card_face(state, c) for c in state["hands"][seat]] if seat is not None else [],
             "hand_sizes": [len(hand) for hand in state["hands"]],

@@ -12,8 +12,9 @@
     const found = /id="live"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="live"/.exec(event.detail.message);
     const live = document.getElementById("live");
     if (found && live && live.dataset.status !== "waiting") {
+      // Same version, same game: the page already shows it (the htmx response got here first).
       const version = parseInt(found[1] || found[2], 10);
-      if (version < liveVersion()) event.preventDefault();
+      if (version <= liveVersion()) event.preventDefault();
     }
   });
 

@@ -5,7 +5,7 @@ import pytest
 from PIL import Image
 
 from foodcards import services
-from foodcards.models import Card
+from foodcards.models import Card, Deck
 
 
 def _png(response) -> Image.Image:
@@ -161,4 +161,9 @@ def test_print_sheet_is_a_pdf_with_a_page_per_nine_cards(decks, client):
     data = b"".join(response.streaming_content)
     assert data.startswith(b"%PDF")
     assert len(re.findall(rb"/Type\s*/Page\b(?!s)", data)) == 6  # 52 cards
+    # The second time it comes from the cache on disk, and a browser that has it is told so.
+    path = services.deck_print_pdf(deck=Deck.objects.get(slug="chomp"), paper="letter")
+    assert path.read_bytes() == data
+    again = client.get("/cards/chomp/print.pdf?paper=letter", HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
     assert client.get("/cards/chomp/print.pdf?paper=a3").status_code == 400

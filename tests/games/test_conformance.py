@@ -8,7 +8,8 @@ the bots' driver (real-time games and table timers included) and every step is c
 - cards are conserved: engine.all_cards keeps the same multiset from the deal to the end;
 - dump/load and a JSON round trip give back the same state, at every step;
 - apply never mutates its input;
-- no seat's view (nor a spectator's) contains a card that seat must not see;
+- no seat's view (nor a spectator's) contains a card that seat must not see (events are checked
+  per game: a generic check cannot tell a card a move showed and then shuffled away from a leak);
 - on sampled steps: every legal action applies without error; a stale version, a wrong seat, an
   action not in legal_actions and garbage all raise IllegalAction and leave the state unchanged;
 - replaying the action log from (seats, seed, options, deck) gives back the final state exactly;
@@ -392,3 +393,69 @@ def test_bots_only_choose_legal_actions(slug, level):
                 for seat in range(seats)
             }
             _playout(engine, seats, 3 + seats, {}, cards, deep=False, light=True, bots=bots)
+
+
+_MID_GAME: dict[str, dict] = {}
+
+
+def _mid_game(slug):
+    """A state some random moves into a game (cached: apply never changes its input)."""
+    if slug not in _MID_GAME:
+        engine = ENGINES[slug]
+        state = engine.new_state(engine.max_seats, seed=21, cards=_deck_records(engine))
+        bots = {seat: RandomBot(game=slug) for seat in range(engine.max_seats)}
+        rng = random.Random(21)
+        for _ in range(15):
+            move = next_move(engine, state, bots, rng)
+            if move is None or engine.result(state) is not None:
+                break
+            state, _ = engine.apply(state, *move)
+        _MID_GAME[slug] = state
+    return _MID_GAME[slug]
+
+
+JSON_SCALARS = st.none() | st.booleans() | st.integers(-3, 200) | st.text(max_size=10)
+JSON_VALUES = st.recursive(
+    JSON_SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_made_up_actions_are_refused_unless_listed(slug, data):
+    """Made-up moves (real move types and field names with any values, or anything at all) from
+    any seat either are exactly one of that seat's legal actions, or raise IllegalAction and
+    change nothing."""
+    engine = ENGINES[slug]
+    state = _mid_game(slug)
+    seats = state["seats"]
+    listed = [action for seat in engine.to_move(state) for action in engine.legal_actions(state, seat)]
+    types = sorted({action["type"] for action in listed}) or ["none"]
+    fields = sorted({key for action in listed for key in action if key not in ("type", "version")})
+    seat = data.draw(st.sampled_from([None, *range(seats), seats, -1]), label="seat")
+    if data.draw(st.booleans(), label="anything at all"):
+        action = data.draw(JSON_VALUES, label="action")
+    else:
+        action = {
+            "type": data.draw(st.sampled_from(types) | st.text(max_size=8), label="type"),
+            "version": data.draw(st.sampled_from([state["version"], state["version"] - 1]) | st.integers()),
+        }
+        for key in (
+            data.draw(st.lists(st.sampled_from(fields), unique=True), label="fields") if fields else []
+        ):
+            pool = [a[key] for a in listed if key in a]
+            action[key] = data.draw(st.sampled_from(pool) | JSON_VALUES, label=key)
+    frozen = _Frozen(state)
+    try:
+        engine.apply(state, seat, action)
+    except IllegalAction as refused:
+        assert refused.message
+        assert frozen.unchanged(), f"a refused move {action!r} changed the state"
+        return
+    assert action in engine.legal_actions(state, seat), (
+        f"{action!r} from seat {seat} was accepted but not listed"
+    )
+    assert frozen.unchanged()

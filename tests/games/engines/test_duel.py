@@ -75,6 +75,14 @@ def reveal(state, card0, card1):
     return play(play(state, 0, "reveal", card=card0), 1, "reveal", card=card1)
 
 
+def next_round(state):
+    """The table deals the next round (in a real game, after a short pause)."""
+    (deal_again,) = ENGINE.legal_actions(state, None)
+    assert deal_again["type"] == "next_round" and deal_again["after_ms"] > 0
+    state, _events = ENGINE.apply(state, None, deal_again)
+    return state
+
+
 def meal_totals(state, seat):
     meal = ENGINE.view(state, None)["meals"][seat]
     return meal["value"], meal["calories"]
@@ -137,6 +145,12 @@ def test_eating_to_100_value_wins_the_round():
     state = play(state, 0, "eat", card="kale")  # 45 + 60 = 105 value, 80 calories
     assert state["round_wins"] == [1, 0]
     assert state["round_history"][-1]["reason"] == "eat-value"
+    # The finished meals stay on the table until the table deals the next round.
+    assert state["phase"] == "round_over" and ENGINE.to_move(state) == {None}
+    assert meal_totals(state, 0) == (105, 80)
+    with pytest.raises(IllegalAction):
+        play(state, 0, "draw")
+    state = next_round(state)
     assert state["round"] == 2 and state["phase"] == "reveal"
 
 
@@ -232,7 +246,8 @@ def win_round(state, winner):
     state = restack(state, hands[0], hands[1])
     state = reveal(state, hands[0][0], hands[1][0])
     assert state["turn"] == winner
-    return play(state, winner, "eat", card="kale")
+    state = play(state, winner, "eat", card="kale")
+    return next_round(state) if ENGINE.result(state) is None else state
 
 
 def test_the_first_to_win_three_rounds_wins_the_match():

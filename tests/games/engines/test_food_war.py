@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games.bots import get_bot
-from games.bots.driver import play_game
+from games.bots.driver import next_move, play_game
 from games.engines import get_engine
-from games.engines.base import IllegalAction, strings_in
+from games.engines.base import IllegalAction, events_for, strings_in
 from games.engines.cards import DATA_DIR
 
 ENGINE = get_engine("food-war")
@@ -248,3 +250,17 @@ def test_whole_games_on_the_real_deck_end_with_a_fair_winner(stat):
     result = played.state["result"]
     assert sum(result["scores"]) == 54
     assert all(result["scores"][w] == max(result["scores"]) for w in result["winners"])
+
+
+def test_no_event_names_a_card_before_it_is_turned_up():
+    cards = [card(f"c{i}", i % 4) for i in range(12)]
+    state = ENGINE.new_state(3, seed=4, cards=cards)
+    bots = {seat: get_bot("food-war", "beginner") for seat in range(3)}
+    rng = random.Random(4)
+    while ENGINE.result(state) is None:
+        seat, action = next_move(ENGINE, state, bots, rng)
+        after, events = ENGINE.apply(state, seat, action)
+        for viewer in (None, 0, 1, 2):
+            secret = ENGINE.hidden_cards(state, viewer) & ENGINE.hidden_cards(after, viewer)
+            assert not strings_in(events_for(events, viewer)) & secret
+        state = after

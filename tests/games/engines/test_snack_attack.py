@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games.bots import get_bot
-from games.bots.driver import play_game
+from games.bots.driver import next_move, play_game
 from games.engines import get_engine
 from games.engines.base import IllegalAction, events_for, strings_in
 from games.engines.cards import DATA_DIR
@@ -66,13 +68,22 @@ def table(seats=2, *, hands=None, eaten=None, turn=0, shopped=True, **options):
     return state
 
 
+def listed(state, seat, move):
+    """The legal action with these fields (legal actions also carry a button label), or the
+    bare move when none matches, so refusals can be tested."""
+    for action in ENGINE.legal_actions(state, seat):
+        if {k: v for k, v in action.items() if k not in ("version", "label")} == move:
+            return action
+    return {**move, "version": state["version"]}
+
+
 def play(state, seat, **move):
-    new, _events = ENGINE.apply(state, seat, {**move, "version": state["version"]})
+    new, _events = ENGINE.apply(state, seat, listed(state, seat, move))
     return new
 
 
 def play_with_events(state, seat, **move):
-    return ENGINE.apply(state, seat, {**move, "version": state["version"]})
+    return ENGINE.apply(state, seat, listed(state, seat, move))
 
 
 def spot(state, card_id):
@@ -120,7 +131,7 @@ def test_the_store_is_face_down_and_nobody_starts_with_cards():
 def test_everyone_must_go_shopping_first():
     state = table(hands={0: ["apple"]}, shopped=False)
     assert refused(state, 0, type="eat", card="apple") == "You must go shopping before you can eat a snack."
-    assert "go shopping" in refused(state, 0, type="return", card="apple", spot=0)
+    assert "go shopping" in refused(state, 0, type="return", card="apple")
     assert {a["type"] for a in ENGINE.legal_actions(state, 0)} == {"shop"}
 
 
@@ -162,8 +173,13 @@ def test_eating_a_card_you_do_not_hold_is_refused():
 
 def test_return_swaps_one_card_with_a_store_card_and_mixes_the_store():
     state = table(hands={0: ["chips", "apple"]})
-    wanted = spot(state, "banana")
-    state, events = play_with_events(state, 0, type="return", card="chips", spot=wanted)
+    state = play(state, 0, type="return", card="chips")
+    assert state["turn"] == 0 and ENGINE.view(state, 0)["returning"] == "chips"
+    assert ENGINE.view(state, 1)["returning"] is None
+    assert {a["type"] for a in ENGINE.legal_actions(state, 0)} == {"pick"}
+    assert "Pick the store card" in refused(state, 0, type="eat", card="apple")
+    assert "chips" not in state["store"]  # you can't pick your own card back
+    state, events = play_with_events(state, 0, type="pick", spot=spot(state, "banana"))
     assert sorted(state["hands"][0]) == ["apple", "banana"]
     assert "chips" in state["store"]
     assert state["turn"] == 1
@@ -272,7 +288,7 @@ def test_with_an_empty_hand_and_one_store_card_left_you_must_eat_it():
     state = table(hands={1: ["pear"]})
     state["hands"][1] += [c for c in state["store"] if c != "apple"]
     state["store"] = ["apple"]
-    assert ENGINE.legal_actions(state, 0) == [{"type": "eat_last", "version": state["version"]}]
+    assert [a["type"] for a in ENGINE.legal_actions(state, 0)] == ["eat_last"]
     assert "must eat it" in refused(state, 0, type="shop", spot=0)
     state = play(state, 0, type="eat_last")
     assert state["eaten"][0] == ["apple"] and state["store"] == []
@@ -334,9 +350,7 @@ def test_only_the_tied_players_play_the_tie_breaker():
         seat = next(iter(ENGINE.to_move(state)))
         seen.add(seat)
         legal = ENGINE.legal_actions(state, seat)
-        state = play(
-            state, seat, **{k: v for k, v in bots[seat].choose({}, legal, _Rng()).items() if k != "version"}
-        )
+        state, _ = ENGINE.apply(state, seat, bots[seat].choose({}, legal, _Rng()))
     assert 2 not in seen
     assert set(ENGINE.result(state)["winners"]) <= {0, 1}
     assert ENGINE.result(state)["scores"] == [2, 2, 0]
@@ -372,3 +386,17 @@ def test_the_strong_bot_beats_the_beginner_most_of_the_time():
         played = play_game(ENGINE, bots, seats=2, seed=game, cards=CARDS)
         strong_wins += strong_seat in played.state["result"]["winners"]
     assert strong_wins >= 0.75 * games
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_no_event_tells_a_player_about_a_card_hidden_from_them(seats):
+    bots = {seat: get_bot("snack-attack", "beginner" if seat % 2 else "strong") for seat in range(seats)}
+    state = ENGINE.new_state(seats, seed=seats, options={"ties": "share"}, cards=CARDS)
+    rng = random.Random(seats)
+    while ENGINE.result(state) is None:
+        seat, action = next_move(ENGINE, state, bots, rng)
+        after, events = ENGINE.apply(state, seat, action)
+        for viewer in [None, *range(seats)]:
+            secret = ENGINE.hidden_cards(state, viewer) & ENGINE.hidden_cards(after, viewer)
+            assert not strings_in(events_for(events, viewer)) & secret
+        state = after

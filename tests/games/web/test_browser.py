@@ -100,10 +100,10 @@ def _play_to_the_end(page, max_moves: int = 150) -> None:
         if page.locator("#live .finished").count():
             return
         version = _version(page)
-        move = _choose(page)
-        if move is not None:
-            move.click()
         try:
+            move = _choose(page)
+            if move is not None:
+                move.click(timeout=3000)
             _wait_for_change(page, version, timeout=3000)
         except PlaywrightTimeout:
             pass  # a push replaced the button as it was pressed: look again and choose

@@ -57,6 +57,9 @@ def test_bots_finish_a_match_and_it_replays_from_its_log(game):
 def test_event_text_and_button_labels_name_people():
     names = ["You", "Ana"]
     assert say("{s1} ate Apple. {s0} chomped.", names) == "Ana ate Apple. You chomped."
+    assert say("{s0}'s pile. Exercise burned {s0}'s junk, not {s1}'s.", names) == (
+        "Your pile. Exercise burned your junk, not Ana's."
+    )
     cards = {"apple-1": {"name": "Apple"}}
     assert action_label({"type": "eat", "card": "apple-1", "version": 3}, cards, names) == "Eat Apple"
     assert action_label({"type": "steal", "target": 1}, cards, names) == "Steal on Ana"

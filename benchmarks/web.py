@@ -1,0 +1,174 @@
+"""A move's HTTP round trip and its websocket fan-out, on the embedded default.
+
+    .venv/bin/python benchmarks/web.py                    # 4-seat Appetite table, 300 moves
+    .venv/bin/python benchmarks/web.py --game snack-attack --seats 4 --moves 500
+
+One process, one event loop, exactly the site's ASGI application (plateful.asgi: Django for
+HTTP, Channels for websockets) with the embedded default's SQLite FILE database (WAL, IMMEDIATE
+transactions) and the in-memory channel layer; only the TCP hop is left out. Every seat is a
+person with a browser session and an open socket. For each move, the seat whose turn it is posts
+its first legal move as htmx does (POST /play/<id>/move/); we time
+
+- http: from sending the POST to having the whole response (the re-rendered live region);
+- fan-out: from sending the POST until every OTHER seat's socket has received its own
+  re-rendered view of the new version (the slowest of them), i.e. what a classmate waits for.
+
+Bots and timers are off (GAMES_SCHEDULER=0) so only people's moves are measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def _setup_django(database: Path) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+    os.environ["GAMES_SCHEDULER"] = "0"
+    os.environ.pop("REDIS_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "plateful.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+async def _bench(game: str, seats: int, moves: int) -> dict:
+    from channels.db import database_sync_to_async
+    from channels.testing import HttpCommunicator, WebsocketCommunicator
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.middleware.csrf import _get_new_csrf_string
+
+    from games import services
+    from games.engines import get_engine
+    from games.services import SeatSpec
+    from games.views import SESSION_KEY
+    from plateful.asgi import application
+
+    engine = get_engine(game)
+    version_pattern = re.compile(r'id="live"[^>]*data-version="(\d+)"')
+
+    @database_sync_to_async
+    def new_table():
+        specs = [SeatSpec(kind="human", nickname=f"P{n}") for n in range(seats)]
+        match, tokens = services.match_create(game=game, seats=specs)
+        cookies = {}
+        for number, token in tokens.items():
+            session = SessionStore()
+            session[SESSION_KEY] = {match.pk: token}
+            session.save()
+            cookies[number] = session.session_key
+        return match, cookies
+
+    @database_sync_to_async
+    def next_move(match_id):
+        match = services.match_get(match_id=match_id)
+        if match.status != match.Status.PLAYING:
+            return None
+        state = services.match_state(match=match)
+        for seat in sorted(s for s in engine.to_move(state) if s is not None):
+            legal = engine.legal_actions(state, seat)
+            if legal:
+                return seat, legal[0]
+        return None
+
+    http_times: list[float] = []
+    fanout_times: list[float] = []
+    matches = 0
+    while len(http_times) < moves:
+        match, cookies = await new_table()
+        matches += 1
+        csrf = _get_new_csrf_string()
+        sockets = {}
+        for seat, key in cookies.items():
+            socket = WebsocketCommunicator(
+                application,
+                f"/ws/play/{match.pk}/",
+                headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", f"sessionid={key}".encode())],
+            )
+            await socket.connect()
+            await socket.receive_from()  # the full view on connect
+            sockets[seat] = socket
+        while len(http_times) < moves:
+            move = await next_move(match.pk)
+            if move is None:
+                break
+            seat, action = move
+            body = f"seat={seat}&action={quote(json.dumps(action))}".encode()
+            request = HttpCommunicator(
+                application,
+                "POST",
+                f"/play/{match.pk}/move/",
+                body=body,
+                headers=[
+                    (b"host", b"127.0.0.1"),
+                    (b"content-type", b"application/x-www-form-urlencoded"),
+                    (b"cookie", f"sessionid={cookies[seat]}; csrftoken={csrf}".encode()),
+                    (b"x-csrftoken", csrf.encode()),
+                    (b"hx-request", b"true"),
+                ],
+            )
+            started = time.perf_counter()
+            others = [s for n, s in sockets.items() if n != seat]
+
+            async def wait_for_version(socket, wanted):
+                while True:
+                    frame = await socket.receive_from(timeout=10)
+                    found = version_pattern.search(frame)
+                    if found and int(found.group(1)) >= wanted:
+                        return time.perf_counter()
+
+            wanted = action["version"] + 1
+            fan = asyncio.gather(*(wait_for_version(s, wanted) for s in others))
+            response = await request.get_response(timeout=10)
+            http_done = time.perf_counter()
+            if response["status"] != 200:
+                raise RuntimeError(f"move refused: {response['status']} {response['body'][:200]!r}")
+            arrivals = await fan
+            await wait_for_version(sockets[seat], wanted)  # the mover's own push, drained
+            http_times.append((http_done - started) * 1000)
+            fanout_times.append((max(arrivals) - started) * 1000)
+        for socket in sockets.values():
+            await socket.disconnect()
+    return {"http": http_times, "fanout": fanout_times, "matches": matches}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="appetite")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=300)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="plateful-bench-") as folder:
+        _setup_django(Path(folder) / "db.sqlite3")
+        result = asyncio.run(_bench(args.game, args.seats, args.moves))
+    print(f"{args.game}, {args.seats} seats, {len(result['http'])} moves over {result['matches']} matches")
+    for name in ("http", "fanout"):
+        values = result[name]
+        print(
+            f"{name:7} p50 {_percentile(values, 0.5):6.1f} ms   p99 {_percentile(values, 0.99):6.1f} ms   "
+            f"max {max(values):6.1f} ms   mean {statistics.mean(values):6.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

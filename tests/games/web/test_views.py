@@ -1,0 +1,131 @@
+"""Game pages over HTTP (Django's test client): catalog, rules, quick play, tables, moves,
+replays, and every kind of bad request getting a clear 4xx that changes nothing."""
+
+import json
+
+import pytest
+
+from games import scheduler
+from games.engines import get_engine
+from games.models import Match, MatchAction
+
+pytestmark = pytest.mark.django_db
+
+
+def _quick_play(client, game="test-cards", seats=2, **extra):
+    response = client.post(f"/games/{game}/play/", {"seats": seats, "bot_level": "beginner", "nickname": "Kim", **extra})
+    assert response.status_code == 302, response.content
+    match = Match.objects.get(pk=response["Location"].split("/")[2])
+    return match
+
+
+def _legal(match, seat=0):
+    from games.services import match_state
+
+    match.refresh_from_db()
+    return get_engine(match.game).legal_actions(match_state(match=match), seat)
+
+
+def test_catalog_and_rules_pages_list_every_game_with_its_options(client):
+    page = client.get("/games/").content.decode()
+    for slug in ("food-war", "snack-attack", "duel", "chomp", "snack-wars"):
+        if slug in __import__("games.engines", fromlist=["ENGINES"]).ENGINES:
+            assert f'href="/games/{slug}/"' in page
+    detail = client.get("/games/duel/").content.decode()
+    assert "Play now against bots" in detail and 'name="option_rounds_to_win"' in detail
+    assert "/cards/eat-right/" in detail
+    assert client.get("/games/no-such-game/").status_code == 404
+
+
+def test_quick_play_seats_you_and_the_page_shows_your_hand_only(client):
+    match = _quick_play(client)
+    page = client.get(f"/play/{match.pk}/").content.decode()
+    state = match.state
+    assert all(f"/cards/chomp/{card}.png" in page for card in state["hands"][0])
+    assert not any(f"/cards/chomp/{card}.png" in page for card in state["hands"][1])
+    assert f'ws-connect="/ws/play/{match.pk}/"' in page
+
+
+def test_a_move_over_htmx_returns_the_live_region_and_bad_moves_get_clear_4xx(client):
+    match = _quick_play(client)
+    action = _legal(match)[0]
+    url = f"/play/{match.pk}/move/"
+    bad = [
+        ({"seat": 0, "action": "{not json"}, 400, "doesn't make sense"),
+        ({"seat": 0}, 400, "doesn't make sense"),
+        ({"seat": 1, "action": json.dumps(action)}, 403, "isn't yours"),
+        ({"seat": 0, "action": json.dumps({**action, "version": 7})}, 409, "moved on"),
+        ({"seat": 0, "action": json.dumps({"type": "play", "card": "nope", "version": 0})}, 400, "isn't in your hand"),
+    ]
+    for data, status, words in bad:
+        response = client.post(url, data, HTTP_HX_REQUEST="true")
+        assert response.status_code == status and words in response.content.decode(), (data, response.content)
+    assert not MatchAction.objects.exists()
+    assert client.post("/play/nope/move/", {"seat": 0, "action": json.dumps(action)}).status_code == 404
+    assert client.get("/play/nope/").status_code == 404
+    response = client.post(url, {"seat": 0, "action": json.dumps(action)}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and 'id="live"' in response.content.decode()
+    assert 'data-version="1"' in response.content.decode()
+
+
+def test_another_browser_cannot_move_for_you(client, django_user_model):
+    from django.test import Client
+
+    match = _quick_play(client)
+    stranger = Client()
+    response = stranger.post(f"/play/{match.pk}/move/", {"seat": 0, "action": json.dumps(_legal(match)[0])})
+    assert response.status_code == 403
+    assert "You are watching this game." in stranger.get(f"/play/{match.pk}/").content.decode()
+
+
+def test_a_table_for_friends_from_the_link_to_the_start(client):
+    from django.test import Client
+
+    response = client.post("/games/test-cards/table/", {"seats": 3, "nickname": "Host"})
+    assert response.status_code == 302 and response["Location"].startswith("/tables/")
+    table = response["Location"]
+    match_id = table.split("/")[2]
+    friend = Client()
+    lobby = friend.get(table).content.decode()
+    assert "Sit down" in lobby
+    assert friend.post(f"/tables/{match_id}/join/", {"nickname": ""}).status_code == 400
+    joined = friend.post(f"/tables/{match_id}/join/", {"nickname": "Bo"}).content.decode()
+    assert "You have a seat. Waiting for the host" in joined
+    assert friend.post(f"/tables/{match_id}/start/").status_code == 403
+    host_view = client.get(table).content.decode()
+    assert "Fill empty seats with bots" in host_view and "Bo" in host_view
+    assert client.post(f"/tables/{match_id}/start/").status_code == 409
+    client.post(f"/tables/{match_id}/bots/", {"bot_level": "beginner"})
+    started = client.post(f"/tables/{match_id}/start/").content.decode()
+    assert "Your turn!" in started
+    assert "Waiting for Host" in friend.get(f"/play/{match_id}/").content.decode()
+
+
+def test_a_finished_match_replays_step_by_step_and_play_again_deals_anew(client):
+    match = _quick_play(client)
+    assert client.get(f"/replays/{match.pk}/").status_code == 409  # not over yet: no peeking
+    while match.status != Match.Status.FINISHED:
+        client.post(f"/play/{match.pk}/move/", {"seat": 0, "action": json.dumps(_legal(match)[0])})
+        scheduler.bots_play(match_id=match.pk)
+        match.refresh_from_db()
+    page = client.get(f"/replays/{match.pk}/").content.decode()
+    assert f"Move {match.version} of {match.version}" in page
+    step = client.get(f"/replays/{match.pk}/?step=1&seat=0", HTTP_HX_REQUEST="true").content.decode()
+    assert step.lstrip().startswith('<section id="replay-step"') and "Move 1 of" in step
+    assert "<strong>Kim</strong>: Play" in step
+    assert client.get(f"/replays/{match.pk}/?step=x").status_code == 400
+    assert client.get(f"/replays/{match.pk}/?seat=9").status_code == 400
+    finished = client.get(f"/play/{match.pk}/").content.decode()
+    assert "Play again" in finished
+    again = client.post(f"/play/{match.pk}/again/")
+    assert again.status_code == 302 and again["Location"] != f"/play/{match.pk}/"
+    fresh = Match.objects.get(pk=again["Location"].split("/")[2])
+    assert fresh.status == Match.Status.PLAYING and fresh.seat_set.get(number=0).nickname == "Kim"
+
+
+def test_quick_play_refuses_bad_forms(client):
+    assert client.post("/games/test-cards/play/", {"seats": 9, "bot_level": "beginner"}).status_code == 400
+    assert client.post("/games/test-cards/play/", {"seats": 2, "bot_level": "genius"}).status_code == 400
+    response = client.post("/games/duel/play/", {"seats": 2, "bot_level": "beginner", "option_rounds_to_win": "7"})
+    assert response.status_code == 400 and "from the list" in response.content.decode()
+    assert not Match.objects.exists()
