@@ -103,7 +103,11 @@ async def _bench(game: str, seats: int, moves: int) -> dict:
             socket = WebsocketCommunicator(
                 application,
                 f"/ws/play/{match.pk}/",
-                headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", f"sessionid={key}".encode())],
+                headers=[
+                    (b"origin", b"http://127.0.0.1"),
+                    (b"host", b"127.0.0.1"),
+                    (b"cookie", f"sessionid={key}".encode()),
+                ],
             )
             await socket.connect()
             await socket.receive_from()  # the full view on connect

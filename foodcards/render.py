@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 # Bump when the artwork changes, so cached pictures are redrawn.
-RENDER_VERSION = "8"
+RENDER_VERSION = "9"
 
 DPI = 300
 CARD_MM = (63, 88)
@@ -849,6 +849,25 @@ def _chocolate_bar(pen, cx, cy, r):
     pen.text((cx, cy + r * 0.45), "CHOCO", max(16, int(r * 0.26)), fill=WHITE, bold=True)
 
 
+def _burrito(pen, cx, cy, r):
+    """A wrapped burrito, cut open to show beans, rice and cheese."""
+    pen.rect(
+        (cx - r * 0.95, cy - r * 0.4, cx + r * 0.6, cy + r * 0.4), fill=(240, 200, 120), radius=int(r * 0.4)
+    )
+    for i in range(3):
+        x = cx - r * 0.6 + i * r * 0.35
+        pen.arc((x - r * 0.2, cy - r * 0.4, x + r * 0.2, cy + r * 0.4), 300, 60, fill=(200, 150, 70), width=4)
+    pen.ellipse((cx + r * 0.3, cy - r * 0.45, cx + r * 0.95, cy + r * 0.45), fill=(240, 200, 120))
+    pen.ellipse((cx + r * 0.38, cy - r * 0.35, cx + r * 0.87, cy + r * 0.35), fill=(255, 248, 225))
+    for dx, dy, color in (
+        (0.5, -0.1, (93, 64, 55)),
+        (0.7, 0.12, (93, 64, 55)),
+        (0.62, -0.18, (255, 193, 7)),
+        (0.55, 0.15, (124, 179, 66)),
+    ):
+        pen.circle(cx + dx * r, cy + dy * r, r * 0.08, fill=color)
+
+
 def _glass_of_milk(pen, cx, cy, r):
     pen.polygon(
         [
@@ -911,6 +930,7 @@ FOOD_PICTURES = {
     "chocolate-milk": _chocolate_milk,
     "glass-of-milk": _glass_of_milk,
     "chocolate-bar": _chocolate_bar,
+    "burrito": _burrito,
     "cheese-puffs": lambda pen, cx, cy, r: _chips(pen, cx, cy, r),
     "pepper": lambda pen, cx, cy, r: _apple(pen, cx, cy, r, (229, 57, 53)),
     "tomatoes": lambda pen, cx, cy, r: [
@@ -966,7 +986,7 @@ PICTURE_WORDS = (
     ("run", "runner"),
     ("pizza", "pizza"),
     ("sandwich", "sandwich"),
-    ("burrito", "sandwich"),
+    ("burrito", "burrito"),
     ("taco", "sandwich"),
     ("wrap", "sandwich"),
     ("burger", "burger"),

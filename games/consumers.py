@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from importlib import import_module
 from collections import defaultdict
+from importlib import import_module
 from urllib.parse import parse_qs
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -135,6 +136,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         return action, seat
 
     async def match_changed(self, message):
+        cached = rendering.cached_match(self.match_id, message.get("version"), message.get("changed_at"))
+        if cached is not None and not (self.seat is None and self.token is None):
+            # Another seat's render already read this change: no database trip needed.
+            html = await sync_to_async(rendering.live_html, thread_sensitive=False)(
+                cached, self.seat, oob=True
+            )
+            await self.send(text_data=html)
+            return
         await self.send_view()
 
     async def send_view(self):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -64,7 +65,9 @@ def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) 
         if row.number == seat:
             names.append(_("You"))
         elif row.kind == Seat.Kind.BOT:
-            names.append(_("%(level)s bot %(number)s") % {"level": row.bot_level.title(), "number": row.number + 1})
+            names.append(
+                _("%(level)s bot %(number)s") % {"level": row.bot_level.title(), "number": row.number + 1}
+            )
         elif row.kind == Seat.Kind.HUMAN:
             names.append(row.nickname or _("Player %(number)s") % {"number": row.number + 1})
         else:
@@ -85,7 +88,11 @@ def say(text: str, names: list[str]) -> str:
         if number >= len(names):
             return found.group(0)
         if found.group(2) and names[number] == you:  # "{s0}'s pile" -> "your pile"
-            return _("Your") if found.start() == 0 or text[found.start() - 2 : found.start()] == ". " else _("your")
+            return (
+                _("Your")
+                if found.start() == 0 or text[found.start() - 2 : found.start()] == ". "
+                else _("your")
+            )
         return names[number] + (found.group(2) or "")
 
     return _SEAT_PLACEHOLDER.sub(name, text)
@@ -158,7 +165,9 @@ class _Board:
     def card(self, value) -> CardView:
         card_id = self.card_id(value)
         record = self.cards[card_id]
-        view = CardView(id=card_id, name=record.get("name", card_id), image=f"/cards/{self.deck}/{card_id}.png")
+        view = CardView(
+            id=card_id, name=record.get("name", card_id), image=f"/cards/{self.deck}/{card_id}.png"
+        )
         if isinstance(value, dict) and isinstance(value.get("seat"), int) and value["seat"] < len(self.names):
             view.owner_name = self.names[value["seat"]]
         return view
@@ -186,7 +195,9 @@ class _Board:
             self.zones.append(Zone(label=label, owner=owner, cards=[self.card(value)], key=key))
         elif self.is_card_list(value):
             if value or any(word in key.lower() for word in ZONE_WORDS):
-                self.zones.append(Zone(label=label, owner=owner, cards=[self.card(v) for v in value], key=key))
+                self.zones.append(
+                    Zone(label=label, owner=owner, cards=[self.card(v) for v in value], key=key)
+                )
         elif owner is None and self.per_seat(value) and all(_is_number(v) for v in value):
             self.columns.append((label, list(value)))
         elif owner is None and self.per_seat(value) and all(isinstance(v, list | dict) for v in value):
@@ -202,7 +213,9 @@ class _Board:
             for sub_key, item in value.items():
                 if sub_key not in SKIP_KEYS and sub_key != "seat":
                     # {"meals": [{"cards": [...]}]}: the zone is the meal, not "cards".
-                    sub_label = label if sub_key == "cards" and self.is_card_list(item) else _humanize(sub_key)
+                    sub_label = (
+                        label if sub_key == "cards" and self.is_card_list(item) else _humanize(sub_key)
+                    )
                     self.walk(sub_key, item, owner=owner, label=sub_label, depth=depth + 1)
         elif owner is not None and _is_number(value):
             self.add_seat_number(label, owner, value)
@@ -242,12 +255,47 @@ def _why_not(engine, state: dict, seat: int, card_id: str, types: list[str]) -> 
     return ""
 
 
+# ----- one database read per change, shared by every seat this process renders ----------------
+
+_SNAPSHOTS: OrderedDict[tuple, tuple[Match, list[Seat], list[MatchAction]]] = OrderedDict()
+_SNAPSHOT_LIMIT = 256
+
+
+def _snapshot_key(match: Match) -> tuple:
+    return (match.pk, match.version, match.status, match.changed_at.isoformat())
+
+
+def match_rows(match: Match) -> tuple[list[Seat], list[MatchAction]]:
+    """A match's seats and latest moves. After a change every open page redraws: the first
+    render reads them, the other seats' renders (same version, same change) reuse them."""
+    key = _snapshot_key(match)
+    cached = _SNAPSHOTS.get(key)
+    if cached is None:
+        seats = list(match.seat_set.all())
+        recent = list(MatchAction.objects.filter(match=match).order_by("-index")[:FEED_LENGTH])
+        cached = (match, seats, recent)
+        _SNAPSHOTS[key] = cached
+        while len(_SNAPSHOTS) > _SNAPSHOT_LIMIT:
+            _SNAPSHOTS.popitem(last=False)
+    return cached[1], cached[2]
+
+
+def cached_match(match_id: str, version: int | None, changed_at: str | None) -> Match | None:
+    """The match as it was at this change, if a render in this process already read it."""
+    for key in reversed(list(_SNAPSHOTS)):  # newest first; a few dozen keys at most
+        if key[0] == match_id and key[1] == version and key[3] == changed_at:
+            return _SNAPSHOTS[key][0]
+    return None
+
+
 def _feed(match: Match, seat: int | None, names: list[str]) -> list[dict]:
-    recent = MatchAction.objects.filter(match=match).order_by("-index")[:FEED_LENGTH]
+    _seats, recent = match_rows(match)
     feed = []
     for logged in recent:
         for item in reversed(events_for(logged.events or [], seat)):
-            feed.append({"text": say(item["text"], names), "index": logged.index, "css": _event_css(item, seat)})
+            feed.append(
+                {"text": say(item["text"], names), "index": logged.index, "css": _event_css(item, seat)}
+            )
     return feed
 
 
@@ -263,7 +311,7 @@ def _event_css(item: dict, seat: int | None) -> str:
 
 def live_context(match: Match, seat: int | None, *, flash: str = "", oob: bool = False) -> dict:
     """Everything the live region of a match page shows to one seat (None = spectator)."""
-    seats = list(match.seat_set.all())
+    seats, _recent = match_rows(match)
     names = seat_names(match, seat, seats)
     context = {
         "match": match,
@@ -357,7 +405,11 @@ def live_context(match: Match, seat: int | None, *, flash: str = "", oob: bool =
             "realtime": realtime,
             "waiting_on": waiting_on,
             "feed": feed,
-            "my_bad_chomp": any("event-bad event-mine" in item["css"] for item in feed[:3] if item["index"] == match.version - 1),
+            "my_bad_chomp": any(
+                "event-bad event-mine" in item["css"]
+                for item in feed[:3]
+                if item["index"] == match.version - 1
+            ),
             "result": result,
             "result_reason": say(result.get("reason", ""), names) if result else "",
             "winners": [names[w] for w in result.get("winners", [])] if result else [],
@@ -381,7 +433,9 @@ def board_template(game: str) -> str:
 
 
 def live_html(match: Match, seat: int | None, *, flash: str = "", oob: bool = False, request=None) -> str:
-    return render_to_string("games/play.html#live", live_context(match, seat, flash=flash, oob=oob), request=request)
+    return render_to_string(
+        "games/play.html#live", live_context(match, seat, flash=flash, oob=oob), request=request
+    )
 
 
 def error_html(message: str) -> str:

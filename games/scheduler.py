@@ -15,6 +15,7 @@ as stale and the scheduler plans again, so duplicates across processes are harml
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import os
@@ -93,10 +94,8 @@ def match_plan_next(*, match: Match) -> PlannedMove | None:
             action = rng.choice(legal)
         if action is None:
             continue
-        if engine.realtime:
-            delay = bots[seat].reaction_ms(view, rng) * timer_scale()
-        else:
-            delay = bot_delay_ms()
+        # Real-time games: the level's reaction time; otherwise a short human-like pause.
+        delay = bots[seat].reaction_ms(view, rng) * timer_scale() if engine.realtime else bot_delay_ms()
         candidates.append((delay, seat, seat, action))
     if None in movers:
         table_actions = engine.legal_actions(state, None)
@@ -120,9 +119,7 @@ def planned_move_play(planned: PlannedMove) -> bool:
     from games.services import MatchError, match_submit_action
 
     try:
-        match_submit_action(
-            match_id=planned.match_id, seat=planned.seat, action=planned.action, trusted=True
-        )
+        match_submit_action(match_id=planned.match_id, seat=planned.seat, action=planned.action, trusted=True)
     except MatchError as error:
         if error.code not in ("stale", "game_over", "not_your_turn"):
             logger.warning("Planned move %s for %s refused: %s", planned.action, planned.match_id, error)
@@ -225,7 +222,5 @@ async def shutdown() -> None:
     for task in tasks:
         task.cancel()
     for task in tasks:
-        try:
+        with contextlib.suppress(BaseException):  # cancelled or failed, either way it's gone
             await task
-        except BaseException:  # noqa: BLE001 - cancelled or failed, either way it's gone
-            pass

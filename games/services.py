@@ -330,12 +330,21 @@ def match_submit_action(
         )
         for name, value in fields.items():
             setattr(match, name, value)
-    _notify_on_commit(match.pk)
+    _notify_on_commit(match.pk, {"version": match.version, "changed_at": match.changed_at})
     return match, events
 
 
-def _notify_on_commit(match_id: str) -> None:
-    transaction.on_commit(lambda: match_notify(match_id=match_id))
+# The version and time of a match's latest committed change, handed from the move to its notice.
+_changes: dict[str, dict] = {}
+
+
+def _notify_on_commit(match_id: str, change: dict | None = None) -> None:
+    def notify():
+        if change is not None:
+            _changes[match_id] = change
+        match_notify(match_id=match_id)
+
+    transaction.on_commit(notify)
 
 
 def match_notify(*, match_id: str) -> None:
@@ -344,9 +353,18 @@ def match_notify(*, match_id: str) -> None:
     from games import scheduler
 
     layer = get_channel_layer()
-    if layer is not None:
+    change = (
+        _changes.pop(match_id, None)
+        or Match.objects.filter(pk=match_id).values("version", "changed_at").first()
+    )
+    if layer is not None and change is not None:
+        message = {
+            "type": "match.changed",
+            "version": change["version"],
+            "changed_at": change["changed_at"].isoformat(),
+        }
         try:
-            async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.changed"})
+            async_to_sync(layer.group_send)(group_name(match_id), message)
         except Exception:  # a channel layer outage must not undo a committed move
             logger.exception("Could not tell match %s's pages about a move.", match_id)
     scheduler.kick(match_id)
@@ -360,7 +378,9 @@ def match_replay(*, match: Match) -> list[tuple[dict, MatchAction | None]]:
     [(state, the move that led to it)]."""
     engine = get_engine(match.game)
     records = list(match.cards.values()) or None
-    state = engine.new_state(match.seats, seed=match.seed, options=match.options, deck=match.deck, cards=records)
+    state = engine.new_state(
+        match.seats, seed=match.seed, options=match.options, deck=match.deck, cards=records
+    )
     states: list[tuple[dict, MatchAction | None]] = [(state, None)]
     for logged in match.actions.all():
         state, _ = engine.apply(state, logged.seat, logged.action)

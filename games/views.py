@@ -139,7 +139,9 @@ def _options_from(request: HttpRequest, engine) -> dict:
             try:
                 options[option.name] = int(request.POST[key])
             except ValueError:
-                raise services.MatchError(_("%(label)s must be a whole number.") % {"label": option.label}) from None
+                raise services.MatchError(
+                    _("%(label)s must be a whole number.") % {"label": option.label}
+                ) from None
     return options
 
 
@@ -179,7 +181,9 @@ def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
 def _stacked_deck(request: HttpRequest) -> list[str] | None:
     """Demos and browser tests may stack the deck (card ids, top first) when the site allows it."""
     raw = request.POST.get("deck", "")
-    if not raw or not getattr(settings, "GAMES_ALLOW_STACKED_DECKS", os.environ.get("GAMES_ALLOW_STACKED_DECKS")):
+    if not raw or not getattr(
+        settings, "GAMES_ALLOW_STACKED_DECKS", os.environ.get("GAMES_ALLOW_STACKED_DECKS")
+    ):
         return None
     return [card.strip() for card in raw.split(",") if card.strip()]
 
@@ -269,7 +273,9 @@ def table_join(request: HttpRequest, match_id: str) -> HttpResponse:
 def table_bots(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
         services.table_fill_bots(
-            match_id=match_id, token=session_token(request, match_id), bot_level=request.POST.get("bot_level", "")
+            match_id=match_id,
+            token=session_token(request, match_id),
+            bot_level=request.POST.get("bot_level", ""),
         )
         return _live(request, match_id)
     except services.MatchError as error:
@@ -306,7 +312,9 @@ def replay(request: HttpRequest, match_id: str) -> HttpResponse:
     match = _match_or_404(match_id)
     if match.status != Match.Status.FINISHED:
         return HttpResponse(
-            _("This game isn't over yet: its replay opens when it ends."), status=409, content_type="text/plain"
+            _("This game isn't over yet: its replay opens when it ends."),
+            status=409,
+            content_type="text/plain",
         )
     states = services.match_replay(match=match)
     try:
@@ -316,7 +324,9 @@ def replay(request: HttpRequest, match_id: str) -> HttpResponse:
         if seat is not None and not 0 <= seat < match.seats:
             raise ValueError
     except ValueError:
-        return HttpResponse(_("That step or seat isn't in this replay."), status=400, content_type="text/plain")
+        return HttpResponse(
+            _("That step or seat isn't in this replay."), status=400, content_type="text/plain"
+        )
     context = rendering.replay_context(match, states, step=step, seat=seat)
     template = "games/replay.html#step" if request.htmx else "games/replay.html"
     return render(request, template, context)

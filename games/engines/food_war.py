@@ -52,6 +52,7 @@ class FoodWarEngine(Engine):
         state["face_down"] = {}  # seat (as a string) -> the card it flipped this wave, not shown yet
         state["pile"] = []  # [{"seat", "card", "wave"}]: face-up cards waiting for a winner
         state["wave"] = 0
+        state["wave_version"] = 0  # the version at which the current wave of flips began
         state["rounds_played"] = 0
         state["last_round"] = None
         state["result"] = None
@@ -86,6 +87,19 @@ class FoodWarEngine(Engine):
         if seat is None:
             return self._table_actions(state)
         return [{"type": "flip"}] if seat in self._waiting(state) else []
+
+    def rebase_action(self, state: State, seat: int | None, action: Action) -> Action:
+        """Everyone flips at once, so flips race: a flip made during this wave, from a player who
+        still has to flip, still means "flip my card" and is moved up to the current version."""
+        if (
+            isinstance(action, dict)
+            and action.get("type") == "flip"
+            and isinstance(action.get("version"), int)
+            and action["version"] >= state["wave_version"]
+            and seat in self._waiting(state)
+        ):
+            return {**action, "version": state["version"]}
+        return action
 
     def _explain_illegal(self, state: State, seat: int | None, move: Action) -> None:
         if seat is not None and move.get("type") != "flip":
@@ -146,6 +160,7 @@ class FoodWarEngine(Engine):
             return events + self._win_pile(state, still_in[0])
         state["battle"] = still_in
         state["wave"] += 1
+        state["wave_version"] = state["version"] + 1  # the version this move will give the state
         return events
 
     def _tied_players_ran_out(self, state: State, tied: list[int]) -> list[Event]:
@@ -161,6 +176,7 @@ class FoodWarEngine(Engine):
         state["last_round"] = {"winner": winner, "plays": pile, "waves": state["wave"] + 1}
         state["pile"] = []
         state["wave"] = 0
+        state["wave_version"] = state["version"] + 1
         state["rounds_played"] += 1
         state["battle"] = [seat for seat in range(state["seats"]) if state["stacks"][seat]]
         events = [event(f"{_who(winner)} won {len(pile)} cards.", seat=winner, won=len(pile))]
@@ -220,6 +236,10 @@ class FoodWarEngine(Engine):
             "pile": [{**play, "card": self._public_card(state, play["card"])} for play in state["pile"]],
             "tie": state["wave"] > 0,
             "out": [s for s in range(state["seats"]) if not state["stacks"][s] and s not in state["battle"]],
+            # the cards the last round's winner just took, face up for one more look
+            "last_round_cards": [
+                {"seat": p["seat"], "card": p["card"]} for p in (last or {}).get("plays", [])
+            ],
             "rounds_played": state["rounds_played"],
             "round_limit": self.option(state, "rounds"),
             "last_round": last

@@ -86,6 +86,10 @@ def test_the_highest_value_wins_both_cards_to_the_bottom_in_the_order_turned_up(
     assert state["rounds_played"] == 1
     last = ENGINE.view(state, 0)["last_round"]
     assert last["winner"] == 1 and [p["card"]["id"] for p in last["plays"]] == ["apple", "bread"]
+    assert ENGINE.view(state, None)["last_round_cards"] == [
+        {"seat": 0, "card": "apple"},
+        {"seat": 1, "card": "bread"},
+    ]
 
 
 @pytest.mark.parametrize(
@@ -264,3 +268,18 @@ def test_no_event_names_a_card_before_it_is_turned_up():
             secret = ENGINE.hidden_cards(state, viewer) & ENGINE.hidden_cards(after, viewer)
             assert not strings_in(events_for(events, viewer)) & secret
         state = after
+
+
+def test_flips_made_at_the_same_moment_both_count():
+    cards = [card(f"c{i}", i) for i in range(6)]
+    state = new_game(cards, [c["id"] for c in cards], seats=3)
+    first = {"type": "flip", "version": state["version"]}
+    second = {"type": "flip", "version": state["version"]}
+    state, _ = ENGINE.apply(state, 0, first)
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, 1, second)  # stale as it stands...
+    state, _ = ENGINE.apply(state, 1, ENGINE.rebase_action(state, 1, second))  # ...but the server rebases it
+    assert sorted(int(seat) for seat in state["face_down"]) == [0, 1]
+    # a flip from an earlier round is not moved into the next one
+    state = play(state, 2, type="flip")
+    assert ENGINE.rebase_action(state, 0, first) == first

@@ -16,7 +16,9 @@ class HiddenHands(Engine):
 
     def _setup(self, state, order):
         hands = [order[i * 3 : i * 3 + 3] for i in range(state["seats"])]
-        state.update(hands=hands, pile=[], turn=0, scores=[0] * state["seats"], rest=order[state["seats"] * 3 :])
+        state.update(
+            hands=hands, pile=[], turn=0, scores=[0] * state["seats"], rest=order[state["seats"] * 3 :]
+        )
 
     def _to_move(self, state):
         return {state["turn"]}
@@ -41,13 +43,17 @@ class HiddenHands(Engine):
         state["hands"][seat].remove(card)
         state["pile"].append(card)
         state["scores"][seat] += self.card(state, card)["rank"] or 0
-        events = [event("{s%d} played %s." % (seat, self.card(state, card)["name"]), kind="play")]
-        events.append(event("You still hold %d cards." % len(state["hands"][seat]), to=[seat]))
+        events = [event(f"{{s{seat}}} played {self.card(state, card)['name']}.", kind="play")]
+        events.append(event(f"You still hold {len(state['hands'][seat])} cards.", to=[seat]))
         state["turn"] = (seat + 1) % state["seats"]
         if not any(state["hands"]):
             best = max(state["scores"])
             winners = [s for s, score in enumerate(state["scores"]) if score == best]
-            state["result"] = {"winners": winners, "scores": state["scores"], "reason": "{s%d} had the most." % winners[0]}
+            state["result"] = {
+                "winners": winners,
+                "scores": state["scores"],
+                "reason": f"{{s{winners[0]}}} had the most.",
+            }
         return events
 
     def _view(self, state, seat):
@@ -89,7 +95,9 @@ class SlapGame(Engine):
 
     def _legal_actions(self, state, seat):
         if seat is None:
-            return [{"type": "flip", "after_ms": 400}] if state["deck"] else [{"type": "end", "after_ms": 400}]
+            return (
+                [{"type": "flip", "after_ms": 400}] if state["deck"] else [{"type": "end", "after_ms": 400}]
+            )
         return [{"type": "slap"}]
 
     def _is_legal(self, state, seat, move):
@@ -99,7 +107,7 @@ class SlapGame(Engine):
         if move["type"] == "flip":
             card = state["deck"].pop(0)
             state["pile"].append(card)
-            return [event("The table flipped %s." % self.card(state, card)["name"])]
+            return [event(f"The table flipped {self.card(state, card)['name']}.")]
         if move["type"] == "end":
             best = max(state["scores"])
             state["out"] += state["pile"]
@@ -115,12 +123,17 @@ class SlapGame(Engine):
             state["won"][seat] += state["pile"]
             state["scores"][seat] += len(state["pile"])
             state["pile"] = []
-            return [event("{s%d} chomped the pile!" % seat, kind="chomp")]
+            return [event(f"{{s{seat}}} chomped the pile!", kind="chomp")]
         state["scores"][seat] -= 1
-        return [event("{s%d} made a Bad Chomp on %s." % (seat, top["name"]), kind="bad-chomp")]
+        return [event(f"{{s{seat}}} made a Bad Chomp on {top['name']}.", kind="bad-chomp")]
 
     def _view(self, state, seat):
-        return {"pile": state["pile"], "deck_count": len(state["deck"]), "scores": state["scores"], "won": state["won"]}
+        return {
+            "pile": state["pile"],
+            "deck_count": len(state["deck"]),
+            "scores": state["scores"],
+            "won": state["won"],
+        }
 
     def all_cards(self, state):
         return state["deck"] + state["pile"] + state["won"][0] + state["won"][1] + state["out"]

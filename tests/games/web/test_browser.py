@@ -13,7 +13,9 @@ from tests.games.web.live_server import LiveServer
 pytestmark = pytest.mark.browser
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-MOVE_BUTTONS = "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:not([aria-disabled='true'])"
+MOVE_BUTTONS = (
+    "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:not([aria-disabled='true'])"
+)
 
 
 @pytest.fixture(scope="module")
@@ -163,13 +165,20 @@ def test_two_browsers_at_one_table_see_each_others_moves_and_a_reload_keeps_the_
         version = _version(other)
         mover.locator(MOVE_BUTTONS).first.click()
         _wait_for_change(other, version)  # the move appears in the other browser, no reload
-        assert "played" in other.locator("#live .feed-list li").first.inner_text().lower() or _version(other) > version
+        assert (
+            "played" in other.locator("#live .feed-list li").first.inner_text().lower()
+            or _version(other) > version
+        )
         # A reload puts the guest back in the same seat with the same cards.
-        before = guest.locator("#live .zone-mine [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+        before = guest.locator("#live .zone-mine [data-card]").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
         seat_row = guest.locator("#live .players tr.me").get_attribute("data-seat")
         guest.reload()
         guest.wait_for_selector("#live .players")
-        after = guest.locator("#live .zone-mine [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+        after = guest.locator("#live .zone-mine [data-card]").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
         assert before and after == before
         assert guest.locator("#live .players tr.me").get_attribute("data-seat") == seat_row == "1"
         guest.screenshot(path="/tmp/plateful-table-guest.png", full_page=True)

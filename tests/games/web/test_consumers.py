@@ -21,7 +21,10 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 
 @database_sync_to_async
 def _table(game="test-cards", kinds=("human", "human"), deck=None):
-    specs = [SeatSpec(kind=k, nickname=f"P{n}", bot_level="beginner" if k == "bot" else "") for n, k in enumerate(kinds)]
+    specs = [
+        SeatSpec(kind=k, nickname=f"P{n}", bot_level="beginner" if k == "bot" else "")
+        for n, k in enumerate(kinds)
+    ]
     match, tokens = services.match_create(game=game, seats=specs, seed=3, deck=deck)
     sessions = {}
     for number, token in tokens.items():
@@ -77,7 +80,9 @@ async def test_a_move_over_the_socket_reaches_every_seat_and_a_reconnect_resyncs
     await first.receive_from(), await second.receive_from()
     _, state = await _state(match.pk)
     action = get_engine("test-cards").legal_actions(state, 0)[0]
-    await first.send_to(text_data=json.dumps({"action": json.dumps(action), "HEADERS": {"HX-Request": "true"}}))
+    await first.send_to(
+        text_data=json.dumps({"action": json.dumps(action), "HEADERS": {"HX-Request": "true"}})
+    )
     assert _version(await first.receive_from()) == 1
     pushed = await second.receive_from()
     assert _version(pushed) == 1 and "P0 played" in pushed and "You still hold" not in pushed
@@ -91,8 +96,15 @@ async def test_a_move_over_the_socket_reaches_every_seat_and_a_reconnect_resyncs
 
 @pytest.mark.parametrize(
     "frame",
-    ["not json", "[1, 2]", json.dumps({"nothing": 1}), json.dumps({"action": "{bad"}), json.dumps({"action": 5}),
-     json.dumps({"action": {"type": "play", "card": "shark-1", "version": 0}, "seat": 1}), "x" * 10000],
+    [
+        "not json",
+        "[1, 2]",
+        json.dumps({"nothing": 1}),
+        json.dumps({"action": "{bad"}),
+        json.dumps({"action": 5}),
+        json.dumps({"action": {"type": "play", "card": "shark-1", "version": 0}, "seat": 1}),
+        "x" * 10000,
+    ],
 )
 async def test_malformed_or_forged_frames_get_an_error_frame_and_change_nothing(frame):
     match, tokens, sessions = await _table()

@@ -13,7 +13,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _quick(game="test-cards", seats=2, **kwargs):
-    specs = [SeatSpec(kind="human", nickname="Ana")] + [SeatSpec(kind="bot", bot_level="beginner")] * (seats - 1)
+    specs = [SeatSpec(kind="human", nickname="Ana")] + [SeatSpec(kind="bot", bot_level="beginner")] * (
+        seats - 1
+    )
     return services.match_create(game=game, seats=specs, seed=7, **kwargs)
 
 
@@ -83,7 +85,10 @@ def test_an_illegal_move_explains_the_rule():
     match, tokens = _quick(deck=["shark-1", "seal-1", "seal-2", "shrimp-1", "shrimp-2", "shrimp-3"])
     with pytest.raises(MatchError) as refused:
         services.match_submit_action(
-            match_id=match.pk, seat=0, action={"type": "play", "card": "shark-1", "version": 0}, token=tokens[0]
+            match_id=match.pk,
+            seat=0,
+            action={"type": "play", "card": "shark-1", "version": 0},
+            token=tokens[0],
         )
     assert refused.value.message == "Keep your Shark for last."
 
@@ -139,7 +144,9 @@ def test_the_version_check_refuses_a_writer_that_slipped_past_the_lock(monkeypat
 
     monkeypatch.setattr(services, "_locked", locked_then_moved_on)
     with pytest.raises(MatchError) as refused:
-        services.match_submit_action(match_id=match.pk, seat=0, action=_first_legal(match, 0), token=tokens[0])
+        services.match_submit_action(
+            match_id=match.pk, seat=0, action=_first_legal(match, 0), token=tokens[0]
+        )
     assert refused.value.code == "stale"
     assert not MatchAction.objects.exists()
 

@@ -13,7 +13,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _quick_play(client, game="test-cards", seats=2, **extra):
-    response = client.post(f"/games/{game}/play/", {"seats": seats, "bot_level": "beginner", "nickname": "Kim", **extra})
+    response = client.post(
+        f"/games/{game}/play/", {"seats": seats, "bot_level": "beginner", "nickname": "Kim", **extra}
+    )
     assert response.status_code == 302, response.content
     match = Match.objects.get(pk=response["Location"].split("/")[2])
     return match
@@ -55,7 +57,11 @@ def test_a_move_over_htmx_returns_the_live_region_and_bad_moves_get_clear_4xx(cl
         ({"seat": 0}, 400, "doesn't make sense"),
         ({"seat": 1, "action": json.dumps(action)}, 403, "isn't yours"),
         ({"seat": 0, "action": json.dumps({**action, "version": 7})}, 409, "moved on"),
-        ({"seat": 0, "action": json.dumps({"type": "play", "card": "nope", "version": 0})}, 400, "isn't in your hand"),
+        (
+            {"seat": 0, "action": json.dumps({"type": "play", "card": "nope", "version": 0})},
+            400,
+            "isn't in your hand",
+        ),
     ]
     for data, status, words in bad:
         response = client.post(url, data, HTTP_HX_REQUEST="true")
@@ -126,6 +132,8 @@ def test_a_finished_match_replays_step_by_step_and_play_again_deals_anew(client)
 def test_quick_play_refuses_bad_forms(client):
     assert client.post("/games/test-cards/play/", {"seats": 9, "bot_level": "beginner"}).status_code == 400
     assert client.post("/games/test-cards/play/", {"seats": 2, "bot_level": "genius"}).status_code == 400
-    response = client.post("/games/duel/play/", {"seats": 2, "bot_level": "beginner", "option_rounds_to_win": "7"})
+    response = client.post(
+        "/games/duel/play/", {"seats": 2, "bot_level": "beginner", "option_rounds_to_win": "7"}
+    )
     assert response.status_code == 400 and "from the list" in response.content.decode()
     assert not Match.objects.exists()
