@@ -26,6 +26,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import rendering, scheduler, services
 from games.models import Match
@@ -64,14 +65,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     def _identify(self) -> tuple[str, int]:
         if not Match.objects.filter(pk=self.match_id).exists():
-            return "There is no game with that address.", CLOSE_NO_MATCH
+            return _("There is no game with that address."), CLOSE_NO_MATCH
         match = Match.objects.get(pk=self.match_id)
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         given = query.get("token", [None])[0]
         if given is not None:
             seat = services.seat_for_token(match=match, token=given)
             if seat is None:
-                return "That seat token isn't for this game.", CLOSE_FORBIDDEN
+                return _("That seat token isn't for this game."), CLOSE_FORBIDDEN
             self.token, self.seat = given, seat
             return "", 0
         session = self.scope.get("session")
@@ -88,10 +89,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=rendering.error_html(str(problem)))
             return
         if self.seat is None:
-            await self.send(text_data=rendering.error_html("You are watching this game, not playing in it."))
+            await self.send(
+                text_data=rendering.error_html(_("You are watching this game, not playing in it."))
+            )
             return
         if seat is not None and seat != self.seat:
-            await self.send(text_data=rendering.error_html("That seat isn't yours."))
+            await self.send(text_data=rendering.error_html(_("That seat isn't yours.")))
             return
         # First come, first served: asyncio.Lock wakes its waiters in arrival order.
         async with _match_locks[self.match_id]:
@@ -106,33 +109,33 @@ class MatchConsumer(AsyncWebsocketConsumer):
             except services.MatchError as error:
                 message = error.message
                 if error.code == "stale":
-                    message = "Too late: the cards changed before your move arrived."
+                    message = _("Too late: the cards changed before your move arrived.")
                 await self.send(text_data=rendering.error_html(message))
 
     @staticmethod
     def _parse(text_data) -> tuple[dict, int | None]:
         if not isinstance(text_data, str) or len(text_data) > MAX_FRAME:
-            raise ValueError("That message doesn't make sense.")
+            raise ValueError(_("That message doesn't make sense."))
         try:
             frame = json.loads(text_data)
         except ValueError:
-            raise ValueError("That message doesn't make sense.") from None
+            raise ValueError(_("That message doesn't make sense.")) from None
         if not isinstance(frame, dict) or "action" not in frame:
-            raise ValueError("That message doesn't make sense.")
+            raise ValueError(_("That message doesn't make sense."))
         action = frame["action"]
         if isinstance(action, str):
             try:
                 action = json.loads(action)
             except ValueError:
-                raise ValueError("That move doesn't make sense.") from None
+                raise ValueError(_("That move doesn't make sense.")) from None
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise ValueError("That move doesn't make sense.")
+            raise ValueError(_("That move doesn't make sense."))
         seat = frame.get("seat")
         if seat is not None:
             try:
                 seat = int(seat)
             except (TypeError, ValueError):
-                raise ValueError("That seat isn't at this table.") from None
+                raise ValueError(_("That seat isn't at this table.")) from None
         return action, seat
 
     async def match_changed(self, message):

@@ -116,6 +116,12 @@ def action_label(action: dict, cards: dict, names: list[str]) -> str:
             words.append(", ".join(cards[v].get("name", v) for v in value))
         elif key in ("target", "seat", "victim", "player") and isinstance(value, int) and value < len(names):
             words.append(_("on %(name)s") % {"name": names[value]})
+        elif key == "from" and isinstance(value, int) and not isinstance(value, bool) and value < len(names):
+            words.append(_("from %(name)s") % {"name": names[value]})
+        elif key == "from" and isinstance(value, str):
+            words.append(_("from the %(place)s") % {"place": _humanize(value).lower()})
+        elif key == "value" and isinstance(value, int):
+            words.append(str(value))
         elif isinstance(value, bool):
             if value:
                 words.append(_humanize(key))

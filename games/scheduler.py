@@ -146,9 +146,31 @@ _loop: asyncio.AbstractEventLoop | None = None
 
 
 def remember_loop() -> None:
-    """Called from async code (consumers) so sync code can find the server's loop."""
+    """Called from async code (consumers) so sync code can find the server's loop. The first
+    call in a process (after a start or a restart) also resumes every match still playing."""
     global _loop
+    first = _loop is None
     _loop = asyncio.get_running_loop()
+    if first and enabled():
+        _loop.create_task(_resume_all(), context=contextvars.Context())
+
+
+RESUME_WINDOW = timedelta(days=1)
+
+
+async def _resume_all() -> None:
+    """Plan the next bot move or timer of every match that was playing when the server stopped
+    (recent ones: a match abandoned for a day stays put until someone opens it)."""
+    since = timezone.now() - RESUME_WINDOW
+    ids = await database_sync_to_async(
+        lambda: list(
+            Match.objects.filter(status=Match.Status.PLAYING, changed_at__gte=since).values_list(
+                "pk", flat=True
+            )
+        )
+    )()
+    for match_id in ids:
+        kick(match_id)
 
 
 def _server_loop() -> asyncio.AbstractEventLoop | None:

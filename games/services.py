@@ -18,7 +18,9 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from games.catalog import game_name
 from games.engines import ENGINES, IllegalAction, get_engine
 from games.engines.base import Engine
 from games.models import Match, MatchAction, Seat, hash_token
@@ -54,14 +56,14 @@ def match_get(*, match_id: str) -> Match:
     try:
         return Match.objects.get(pk=match_id)
     except (Match.DoesNotExist, ValueError):
-        raise MatchError("There is no game with that address.", status=404, code="no_match") from None
+        raise MatchError(_("There is no game with that address."), status=404, code="no_match") from None
 
 
 def engine_get(*, game: str) -> Engine:
     try:
         return get_engine(game)
     except KeyError:
-        raise MatchError("There is no game with that name.", status=404, code="no_game") from None
+        raise MatchError(_("There is no game with that name."), status=404, code="no_game") from None
 
 
 def match_state(*, match: Match) -> dict | None:
@@ -83,7 +85,7 @@ def seat_check_token(*, match: Match, seat: int, token: str | None) -> None:
     """Refuse (403) a move for a seat this browser does not hold."""
     row = match.seat_set.filter(number=seat).first()
     if row is None or row.kind != Seat.Kind.HUMAN or not row.token_matches(token):
-        raise MatchError("That seat isn't yours.", status=403, code="forbidden")
+        raise MatchError(_("That seat isn't yours."), status=403, code="forbidden")
 
 
 # ----- creating and seating ----------------------------------------------------------------------
@@ -108,17 +110,20 @@ def _clean_seats(engine: Engine, seats: list[SeatSpec]) -> list[SeatSpec]:
     from games.bots import bot_levels
 
     if not engine.min_seats <= len(seats) <= engine.max_seats:
-        raise MatchError(f"{engine.title} needs {engine.min_seats} to {engine.max_seats} players.")
+        raise MatchError(
+            _("%(game)s needs %(low)s to %(high)s players.")
+            % {"game": game_name(engine.slug), "low": engine.min_seats, "high": engine.max_seats}
+        )
     levels = bot_levels(engine.slug)
     cleaned = []
     for spec in seats:
         if spec.kind not in ("human", "bot", "open"):
-            raise MatchError("A seat must be a player, a bot or open.")
+            raise MatchError(_("A seat must be a player, a bot or open."))
         if spec.kind == "bot":
             if not levels:
-                raise MatchError("This game has no bots yet.")
+                raise MatchError(_("This game has no bots yet."))
             if spec.bot_level not in levels:
-                raise MatchError(f"Bots for this game can be: {', '.join(levels)}.")
+                raise MatchError(_("Bots for this game can be: %(levels)s.") % {"levels": ", ".join(levels)})
         nickname = (spec.nickname or "").strip()[:40]
         cleaned.append(SeatSpec(kind=spec.kind, nickname=nickname, bot_level=spec.bot_level))
     return cleaned
@@ -189,14 +194,14 @@ def table_join(*, match_id: str, nickname: str) -> tuple[int, str]:
     """Sit in the first open seat of a waiting table. Returns (seat, token)."""
     nickname = (nickname or "").strip()[:40]
     if not nickname:
-        raise MatchError("Please type a nickname first.")
+        raise MatchError(_("Please type a nickname first."))
     with transaction.atomic():
         match = _locked(match_id)
         if match.status != Match.Status.WAITING:
-            raise MatchError("This game has already started.", status=409, code="started")
+            raise MatchError(_("This game has already started."), status=409, code="started")
         seat = match.seat_set.filter(kind=Seat.Kind.OPEN).first()
         if seat is None:
-            raise MatchError("Every seat at this table is taken.", status=409, code="full")
+            raise MatchError(_("Every seat at this table is taken."), status=409, code="full")
         token = secrets.token_urlsafe(24)
         seat.kind, seat.nickname, seat.token_hash = Seat.Kind.HUMAN, nickname, hash_token(token)
         seat.save()
@@ -213,7 +218,7 @@ def table_fill_bots(*, match_id: str, token: str | None, bot_level: str) -> None
         match = _locked(match_id)
         _check_host(match, token)
         if bot_level not in bot_levels(match.game):
-            raise MatchError("Pick a bot level from the list.")
+            raise MatchError(_("Pick a bot level from the list."))
         match.seat_set.filter(kind=Seat.Kind.OPEN).update(kind=Seat.Kind.BOT, bot_level=bot_level)
         _bump(match)
     _notify_on_commit(match_id)
@@ -225,7 +230,7 @@ def table_start(*, match_id: str, token: str | None) -> None:
         match = _locked(match_id)
         _check_host(match, token)
         if match.seat_set.filter(kind=Seat.Kind.OPEN).exists():
-            raise MatchError("Fill the empty seats with friends or bots first.", status=409, code="open")
+            raise MatchError(_("Fill the empty seats with friends or bots first."), status=409, code="open")
         engine = engine_get(game=match.game)
         _start(match, engine, list(match.cards.values()) or None)
     _notify_on_commit(match_id)
@@ -249,17 +254,17 @@ def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[i
 
 def _check_host(match: Match, token: str | None) -> None:
     if match.status != Match.Status.WAITING:
-        raise MatchError("This game has already started.", status=409, code="started")
+        raise MatchError(_("This game has already started."), status=409, code="started")
     host = match.seat_set.filter(number=0).first()
     if host is None or not host.token_matches(token):
-        raise MatchError("Only the player who made the table can do that.", status=403, code="forbidden")
+        raise MatchError(_("Only the player who made the table can do that."), status=403, code="forbidden")
 
 
 def _locked(match_id: str) -> Match:
     try:
         return Match.objects.select_for_update().get(pk=match_id)
     except (Match.DoesNotExist, ValueError):
-        raise MatchError("There is no game with that address.", status=404, code="no_match") from None
+        raise MatchError(_("There is no game with that address."), status=404, code="no_match") from None
 
 
 def _bump(match: Match) -> None:
@@ -283,22 +288,24 @@ def match_submit_action(
     hold the seat's token. Raises MatchError (never changes anything) when the move is refused."""
     received_at = received_at or timezone.now()
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise MatchError("That move doesn't make sense.", code="malformed")
+        raise MatchError(_("That move doesn't make sense."), code="malformed")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise MatchError("That seat isn't at this table.", code="bad_seat")
+        raise MatchError(_("That seat isn't at this table."), code="bad_seat")
     with transaction.atomic():
         match = _locked(match_id)
         if seat is None and not trusted:
-            raise MatchError("Only the table itself can do that.", status=403, code="forbidden")
+            raise MatchError(_("Only the table itself can do that."), status=403, code="forbidden")
         if seat is not None and not trusted:
             seat_check_token(match=match, seat=seat, token=token)
         if match.status == Match.Status.WAITING:
-            raise MatchError("The game hasn't started yet.", status=409, code="not_started")
+            raise MatchError(_("The game hasn't started yet."), status=409, code="not_started")
         if match.status == Match.Status.FINISHED:
-            raise MatchError("This game is over.", status=409, code="game_over")
+            raise MatchError(_("This game is over."), status=409, code="game_over")
         if action.get("version") != match.version:
             raise MatchError(
-                "The game moved on before your move arrived. Look again and choose.", status=409, code="stale"
+                _("The game moved on before your move arrived. Look again and choose."),
+                status=409,
+                code="stale",
             )
         engine = get_engine(match.game)
         state = match_state(match=match)
@@ -318,7 +325,7 @@ def match_submit_action(
         }
         # The version check: a second writer that slipped past the lock changes nothing.
         if Match.objects.filter(pk=match.pk, version=match.version).update(**fields) != 1:
-            raise MatchError("The game moved on before your move arrived.", status=409, code="stale")
+            raise MatchError(_("The game moved on before your move arrived."), status=409, code="stale")
         index = MatchAction.objects.filter(match=match).count()
         MatchAction.objects.create(
             match=match,
@@ -383,7 +390,7 @@ def match_replay(*, match: Match) -> list[tuple[dict, MatchAction | None]]:
     )
     states: list[tuple[dict, MatchAction | None]] = [(state, None)]
     for logged in match.actions.all():
-        state, _ = engine.apply(state, logged.seat, logged.action)
+        state, _events = engine.apply(state, logged.seat, logged.action)
         states.append((state, logged))
     return states
 
@@ -397,7 +404,7 @@ def match_replays_to_stored_state(*, match: Match) -> bool:
 
 def games_catalog() -> list[dict]:
     """Every game, in the catalog's order: its name, summary and numbers of players."""
-    from games.catalog import CATALOG_ORDER, game_name
+    from games.catalog import CATALOG_ORDER
 
     order = {slug: n for n, slug in enumerate(CATALOG_ORDER)}
     engines = sorted(ENGINES.values(), key=lambda e: (order.get(e.slug, 99), e.slug))

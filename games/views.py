@@ -228,7 +228,8 @@ def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
         request.session.save()
     scheduler.kick(match.pk)  # restart-safe: overdue bot moves and timers resume
     context = rendering.live_context(match, seat)
-    return render(request, "games/play.html", context)
+    template = "games/play.html#live" if request.htmx else "games/play.html"
+    return render(request, template, context)
 
 
 def _live(request: HttpRequest, match_id: str, *, status: int = 200) -> HttpResponse:

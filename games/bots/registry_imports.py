@@ -1,5 +1,8 @@
-"""Imports every game family's bots so each registers itself (one line per family)."""
-from games.bots import build_a_meal, duel  # noqa: E402,F401
-from games.bots import food_war, snack_attack  # noqa: E402,F401
-from games.bots import chomp  # noqa: E402,F401
-from games.bots import appetite, snack_wars  # noqa: E402,F401
+"""Imports every game family's bots so each registers itself."""
+
+import importlib
+
+from games.engines.registry_imports import GAME_MODULES
+
+for _module in GAME_MODULES:
+    importlib.import_module(f"games.bots.{_module}")

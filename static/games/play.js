@@ -18,6 +18,22 @@
     }
   });
 
+  // An htmx response that is older than what a push already showed must not replace it.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const live = document.getElementById("live");
+    const found = /id="live"[^>]*data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (found && live && live.dataset.status !== "waiting" && parseInt(found[1], 10) < liveVersion()) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  // "The game moved on": fetch the current view (the page may have missed a push).
+  document.addEventListener("htmx:responseError", (event) => {
+    if (event.detail.xhr && event.detail.xhr.status === 409 && document.getElementById("live")) {
+      htmx.ajax("GET", window.location.pathname, { target: "#live", swap: "outerHTML" });
+    }
+  });
+
   // A card you can't play says why, in the message area, when you press it.
   document.addEventListener("click", (event) => {
     const blocked = event.target.closest("[aria-disabled='true'][data-reason]");

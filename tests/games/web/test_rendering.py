@@ -30,7 +30,7 @@ def test_no_seat_ever_sees_another_seats_hidden_cards(game):
     engine = get_engine(game)
     match = _bot_match(game, seed=11)
     checked = 0
-    for _ in range(20):
+    for _ in range(12):
         match.refresh_from_db()
         state = services.match_state(match=match)
         for seat in [None, *range(match.seats)]:
@@ -38,7 +38,7 @@ def test_no_seat_ever_sees_another_seats_hidden_cards(game):
             leaked = leaked_cards(html, engine.hidden_cards(state, seat))
             assert not leaked, f"{game} v{match.version}: seat {seat} sees {sorted(leaked)[:5]}"
             checked += 1
-        if match.status == Match.Status.FINISHED or not scheduler.bots_play(match_id=match.pk, max_moves=5):
+        if match.status == Match.Status.FINISHED or not scheduler.bots_play(match_id=match.pk, max_moves=6):
             break
     assert checked > match.seats
 

@@ -180,3 +180,55 @@ def test_two_writers_at_once_one_wins_the_other_is_stale():
     assert sorted(outcomes) == ["ok", "stale"]
     assert MatchAction.objects.filter(match_id=match.pk).count() == 1
     assert Match.objects.get(pk=match.pk).version == 1
+
+
+def test_the_scheduler_plans_the_quickest_of_bots_and_table_timers(settings, monkeypatch):
+    from datetime import timedelta
+
+    from games.bots.base import BOTS
+
+    settings.GAMES_TIMER_SCALE = 0.5
+    specs = [SeatSpec(kind="bot", bot_level="beginner"), SeatSpec(kind="human", nickname="Kim")]
+    deck = ["seal-1", "shark-1", "shrimp-1", "shrimp-2", "shrimp-3", "shrimp-4", "shrimp-5", "shrimp-6"]
+    match, _ = services.match_create(game="test-slap", seats=specs, seed=1, deck=deck)
+    planned = scheduler.match_plan_next(match=match)
+    assert (planned.seat, planned.action["type"]) == (None, "flip")
+    assert planned.due == match.changed_at + timedelta(milliseconds=200)  # the 400 ms timer, scaled
+    assert scheduler.planned_move_play(planned)
+    match.refresh_from_db()
+    # A Seal is up: the bot won't slap it, so the table flips again.
+    planned = scheduler.match_plan_next(match=match)
+    assert planned.seat is None and planned.version == 1
+    assert scheduler.planned_move_play(planned)
+    match.refresh_from_db()
+    # A Shark: the slow bot (900-1000 ms) loses to the next flip; a quick one slaps first.
+    assert scheduler.match_plan_next(match=match).seat is None
+    monkeypatch.setattr(BOTS["test-slap"]["beginner"], "reaction_range_ms", (100, 100))
+    planned = scheduler.match_plan_next(match=match)
+    assert (planned.seat, planned.action["type"]) == (0, "slap")
+    assert planned.due == match.changed_at + timedelta(milliseconds=50)
+    # A move planned against an older version is refused as stale and changes nothing.
+    stale = scheduler.PlannedMove(match.pk, 1, None, {"type": "flip", "version": 1}, planned.due)
+    assert not scheduler.planned_move_play(stale)
+    assert scheduler.planned_move_play(planned)
+    match.refresh_from_db()
+    assert match.state["scores"] == [2, 0] and match.version == 3
+
+
+def test_bots_never_see_more_than_their_own_seat(monkeypatch):
+    from games.bots.base import BOTS
+
+    seen = []
+    bot = BOTS["test-cards"]["beginner"]
+    original = type(bot).choose
+
+    def spy(self, view, legal, rng):
+        seen.append(view)
+        return original(self, view, legal, rng)
+
+    monkeypatch.setattr(type(bot), "choose", spy)
+    match, _ = services.match_create(
+        game="test-cards", seats=[SeatSpec(kind="bot", bot_level="beginner")] * 2, seed=4
+    )
+    scheduler.bots_play(match_id=match.pk)
+    assert seen and all("hands" not in view and "rest" not in view for view in seen)

@@ -137,3 +137,9 @@ def test_quick_play_refuses_bad_forms(client):
     )
     assert response.status_code == 400 and "from the list" in response.content.decode()
     assert not Match.objects.exists()
+
+
+def test_an_htmx_get_of_the_match_page_returns_just_the_live_region(client):
+    match = _quick_play(client)
+    live = client.get(f"/play/{match.pk}/", HTTP_HX_REQUEST="true").content.decode()
+    assert live.lstrip().startswith('<section id="live"') and "<html" not in live
