@@ -43,6 +43,8 @@ class Match(models.Model):
     result = models.JSONField(null=True, blank=True)
     # Bots and table timers count their delays from the last change (restart-safe scheduling).
     changed_at = models.DateTimeField(default=timezone.now)
+    # The match clock (classroom time limits, e.g. Food War's "minutes") runs from the deal.
+    started_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

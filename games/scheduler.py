@@ -102,6 +102,12 @@ def match_plan_next(*, match: Match) -> PlannedMove | None:
         if table_actions:
             action = table_actions[0]  # the table's first listed action is what its timer does
             candidates.append((float(action.get("after_ms", 0)) * timer_scale(), 10**6, None, action))
+        for action in table_actions:
+            # "clock_ms": the table acts when the match has run that long (classroom time limits).
+            if "clock_ms" in action and match.started_at is not None:
+                due = match.started_at + timedelta(milliseconds=float(action["clock_ms"]) * timer_scale())
+                delay = max(0.0, (due - match.changed_at).total_seconds() * 1000)
+                candidates.append((delay, 10**6 + 1, None, action))
     if not candidates:
         return None
     delay, _, seat, action = min(candidates, key=lambda c: (c[0], c[1]))

@@ -23,9 +23,9 @@ The rules, in the order a player meets them:
 5. Out: a player with no cards left is out of the game.
 6. The end: the game ends when one player holds every card. A classroom cannot wait that long,
    so the table may set a round limit (option `rounds`) and/or a time limit (option `minutes`:
-   the site's clock sends the table action "time_up" when the match has run that long; its own
-   "after_ms" timer only fires if nobody moved for that long). Then the player holding the most cards
-   wins; cards still in the middle of an unfinished tie go back to the players who turned them
+   the table action "time_up" carries "clock_ms": the site's scheduler plays it when the match
+   has run that long since the deal; its "after_ms" timer also fires if nobody moved that long).
+   Then the player holding the most cards wins; cards still in the middle of an unfinished tie go back to the players who turned them
    up before counting; players with the same, highest count share the win (`_finish_by_count`).
 """
 
@@ -80,7 +80,7 @@ class FoodWarEngine(Engine):
         if minutes:
             # The site sends this when the match's clock passes the limit. Its timer (listed
             # after the auto-flip) only fires by itself if the table sits idle that long.
-            actions.append({"type": "time_up", "after_ms": minutes * 60_000})
+            actions.append({"type": "time_up", "after_ms": minutes * 60_000, "clock_ms": minutes * 60_000})
         return actions
 
     def _legal_actions(self, state: State, seat: int | None) -> list[Action]:

@@ -426,7 +426,7 @@ class SnackWarsEngine(Engine):
         turn = who(state["turn"])
         if state["phase"] == "steal":
             return f"{turn} may steal {plural(state['steals_left'], 'more card')} with their Raccoons."
-        return f"{turn} drew {plural(len(state['drawn']), 'card')} and chooses what to keep."
+        return f"{turn} drew {plural(len(state['drawn']), 'card')} and must choose what to keep."
 
     def _view(self, state: State, seat: int | None) -> dict:
         return {

@@ -198,7 +198,6 @@ def chomp_table(view: dict, names: list[str], seat, board, feed=None, version=0)
     aside = [{"name": e["name"], "image": _small("chomp", e["card"])} for e in view.get("aside") or []]
     return {
         "cards": cards,
-        "two_each": view.get("mode") == "double-chomp" and len(centre) > len({e["seat"] for e in centre}),
         "tip": _chomp_tip(view),
         "advice": _chomp_advice(view, seat, centre, lowest),
         "flip_label": _flip_label(view),

@@ -14,7 +14,7 @@ class Command(BaseCommand):
         verb = "Created" if created else "Reset"
         self.stdout.write(
             self.style.SUCCESS(
-                f"{verb} the demo teacher. Log in at http://127.0.0.1:8000/login/ "
+                f"{verb} the demo teacher. Log in at /login/ "
                 f"with username '{DEMO_USERNAME}' and password '{DEMO_PASSWORD}'."
             )
         )

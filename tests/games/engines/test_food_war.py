@@ -211,8 +211,13 @@ def test_time_up_gives_back_the_cards_of_an_unfinished_tie_and_counts():
     state = new_game([card(n, values[n]) for n in deck], deck, minutes=10)
     state = flip_all(state)
     state = play(state, 0, type="flip")  # in the middle of the tie
-    assert ENGINE.legal_actions(state, None)[-1] == {"type": "time_up", "after_ms": 600_000, "version": 3}
-    state = play(state, None, type="time_up", after_ms=600_000)
+    assert ENGINE.legal_actions(state, None)[-1] == {
+        "type": "time_up",
+        "after_ms": 600_000,
+        "clock_ms": 600_000,
+        "version": 3,
+    }
+    state = play(state, None, type="time_up", after_ms=600_000, clock_ms=600_000)
     result = ENGINE.result(state)
     assert result["scores"] == [3, 3] and result["winners"] == [0, 1]
     assert sorted(ENGINE.all_cards(state)) == sorted(deck)
@@ -223,7 +228,7 @@ def test_time_up_is_only_there_with_a_time_limit():
     state = new_game(cards, ["apple", "pear"], auto_flip_seconds=0)
     assert ENGINE.to_move(state) == {0, 1}
     with pytest.raises(IllegalAction):
-        play(state, None, type="time_up", after_ms=600_000)
+        play(state, None, type="time_up", after_ms=600_000, clock_ms=600_000)
 
 
 def test_the_table_flips_for_slow_players_when_the_timer_runs_out():
