@@ -25,8 +25,9 @@ The rules, in the order a player meets them:
    so the table may set a round limit (option `rounds`) and/or a time limit (option `minutes`:
    the table action "time_up" carries "clock_ms": the site's scheduler plays it when the match
    has run that long since the deal; its "after_ms" timer also fires if nobody moved that long).
-   Then the player holding the most cards wins; cards still in the middle of an unfinished tie go back to the players who turned them
-   up before counting; players with the same, highest count share the win (`_finish_by_count`).
+   Then the player holding the most cards wins; cards still in the middle of an unfinished tie
+   go back to the players who turned them up before counting; players with the same, highest
+   count share the win (`_finish_by_count`).
 """
 
 from __future__ import annotations
