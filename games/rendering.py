@@ -76,10 +76,32 @@ def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) 
 
 
 _SEAT_PLACEHOLDER = re.compile(r"\{s(\d+)\}('s)?")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
+# Engines write about seats in the third person ("{s0} is out", "{s1} plays a card or passes");
+# when the seat is "You" the verb and "their" must follow: "You are out", "You play... or pass".
+_YOU_VERBS = {
+    "is": "are", "was": "were", "has": "have", "does": "do", "goes": "go", "plays": "play",
+    "passes": "pass", "takes": "take", "wins": "win", "gets": "get", "draws": "draw", "eats": "eat",
+    "picks": "pick", "keeps": "keep", "chooses": "choose", "swaps": "swap", "slaps": "slap",
+}  # fmt: skip
+_YOU_POSSESSIVES = {"their": "your", "theirs": "yours", "themselves": "yourself"}
+_YOU_SENTENCE = re.compile(r"(?:^|(?<=[.!?]\s))\x00You\x00 (?!and\b)([^.!?]*)")
+
+
+def _you_sentence(found: re.Match) -> str:
+    """One sentence whose subject is "You" alone: conjugate its verbs, make "their" "your"."""
+    words = found.group(1).split(" ")
+    for index, word in enumerate(words):
+        if word in _YOU_POSSESSIVES:
+            words[index] = _YOU_POSSESSIVES[word]
+        elif word in _YOU_VERBS and (index == 0 or words[index - 1] in ("or", "and", "then")):
+            words[index] = _YOU_VERBS[word]
+    return _("You") + " " + " ".join(words)
 
 
 def say(text: str, names: list[str]) -> str:
-    """Put names into an event's {s0}.. placeholders ("{s1} ate Apple." -> "You ate Apple.")."""
+    """Put names into an event's {s0}.. placeholders ("{s1} ate Apple." -> "You ate Apple."),
+    with "You" reading right wherever it lands ("{s0} is out" -> "You are out", "chose you")."""
 
     you = _("You")
 
@@ -87,15 +109,15 @@ def say(text: str, names: list[str]) -> str:
         number = int(found.group(1))
         if number >= len(names):
             return found.group(0)
-        if found.group(2) and names[number] == you:  # "{s0}'s pile" -> "your pile"
-            return (
-                _("Your")
-                if found.start() == 0 or text[found.start() - 2 : found.start()] == ". "
-                else _("your")
-            )
+        starts_sentence = bool(_SENTENCE_START.search(text[: found.start()]))
+        if names[number] == you:
+            if found.group(2):  # "{s0}'s pile" -> "your pile"
+                return _("Your") if starts_sentence else _("your")
+            return "\x00" + you + "\x00" if starts_sentence else you.lower()
         return names[number] + (found.group(2) or "")
 
-    return _SEAT_PLACEHOLDER.sub(name, text)
+    said = _SEAT_PLACEHOLDER.sub(name, text)
+    return _YOU_SENTENCE.sub(_you_sentence, said).replace("\x00", "")
 
 
 def _humanize(key: str) -> str:

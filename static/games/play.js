@@ -1,7 +1,49 @@
-// Match pages: countdowns, reasons for cards you can't play, keyboard slaps, and never letting
-// an older view replace a newer one (a socket push and an htmx response can cross).
+// Match pages: countdowns, reasons for cards you can't play, keyboard slaps, keeping the keyboard
+// focus through live updates, and never letting an older view replace a newer one (a socket push
+// and an htmx response can cross).
 (function () {
   "use strict";
+
+  // ----- Keyboard focus survives live updates --------------------------------------------------
+  // Every push replaces #live, and with it the button a child had tabbed to. Remember which
+  // control had the focus (its data-focus-key: move type + card, or its id) and give the focus
+  // back to the same control in the new HTML, or else to the first move, without scrolling.
+  const MOVES = "#live [data-focus-key]:not([aria-disabled='true'])";
+  let focusWanted = null; // {key} when the focus was inside #live before a swap
+
+  function rememberFocus() {
+    const active = document.activeElement;
+    const live = document.getElementById("live");
+    if (!live || !active || !live.contains(active)) return;
+    focusWanted = { key: active.dataset.focusKey || "", id: active === live ? "" : active.id || "" };
+  }
+
+  function restoreFocus() {
+    const live = document.getElementById("live");
+    if (!focusWanted || !live) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && live.contains(active) && active !== live) {
+      focusWanted = null; // the focus survived (htmx kept an element with an id)
+      return;
+    }
+    const { key, id } = focusWanted;
+    let target = null;
+    if (key) target = live.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+    if (!target && id) target = document.getElementById(id);
+    if (!target) target = document.querySelector(MOVES);
+    if (!target) {
+      // Nothing to press right now (someone else's turn): keep the focus in the game, so the
+      // next Tab reaches the cards instead of the top of the page.
+      live.tabIndex = -1;
+      target = live;
+    }
+    target.focus({ preventScroll: true });
+    // Still waiting for a move: the next update gives the focus to a move button.
+    if (target !== live) focusWanted = null;
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", rememberFocus);
+  document.addEventListener("htmx:beforeSwap", rememberFocus);
 
   function liveVersion() {
     const live = document.getElementById("live");
@@ -56,6 +98,7 @@
       if (flash && !flash.dataset.fresh) flash.hidden = true;
     }
     startCountdowns();
+    restoreFocus();
   });
   document.addEventListener("htmx:wsAfterMessage", (event) => {
     const flash = document.getElementById("flash");
@@ -63,6 +106,7 @@
       flash.hidden = false;
     }
     startCountdowns();
+    restoreFocus();
   });
 
   // Countdowns are for people only: the server alone decides when the table acts.

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.bots import get_bot
-from games.bots.driver import play_game
 from games.engines import IllegalAction, get_engine
 
 ENGINE = get_engine("duel")
@@ -301,12 +299,3 @@ def test_moves_before_the_show_of_cards_are_explained():
 
 
 # ----- bots -----------------------------------------------------------------------------------------
-
-
-def test_the_strong_bot_beats_the_beginner():
-    strong, beginner = get_bot("duel", "strong"), get_bot("duel", "beginner")
-    wins = 0
-    for seed in range(10):
-        game = play_game(ENGINE, {seed % 2: strong, 1 - seed % 2: beginner}, seats=2, seed=seed)
-        wins += game.state["result"]["winners"] == [seed % 2]
-    assert wins >= 9

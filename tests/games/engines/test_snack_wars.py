@@ -254,17 +254,6 @@ def test_replaying_the_move_log_gives_the_same_state():
     assert state == played.state
 
 
-def test_the_strong_bot_clearly_beats_the_beginner():
-    strong, beginner = get_bot("snack-wars", "strong"), get_bot("snack-wars", "beginner")
-    wins = 0.0
-    for game in range(30):
-        seat = game % 2
-        played = play_game(ENGINE, {seat: strong, 1 - seat: beginner}, seats=2, seed=500 + game)
-        winners = ENGINE.result(played.state)["winners"]
-        wins += (seat in winners) / len(winners)
-    assert wins >= 22  # about 93% over 200 games
-
-
 def test_the_rules_page_shows_real_cards_and_every_section():
     from django.template.loader import render_to_string
 

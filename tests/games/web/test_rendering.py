@@ -1,6 +1,8 @@
 """The per-seat renderer, for every game: a seat's HTML never names another seat's hidden cards,
 and every finished match replays from its log to its stored state."""
 
+import re
+
 import pytest
 
 from games import scheduler, services
@@ -63,3 +65,36 @@ def test_event_text_and_button_labels_name_people():
     cards = {"apple-1": {"name": "Apple"}}
     assert action_label({"type": "eat", "card": "apple-1", "version": 3}, cards, names) == "Eat Apple"
     assert action_label({"type": "steal", "target": 1}, cards, names) == "Steal on Ana"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("The Total is 3. {s0} plays a card or passes.", "The Total is 3. You play a card or pass."),
+        ("{s0} is washed up and out of the game.", "You are washed up and out of the game."),
+        (
+            "Bad Chomp! {s0} slapped a card higher on the food chain than theirs.",
+            "Bad Chomp! You slapped a card higher on the food chain than yours.",
+        ),
+        ("Bad Chomp! {s0} slapped their own card.", "Bad Chomp! You slapped your own card."),
+        ("Bad Chomp! {s1} slapped their own card.", "Bad Chomp! Ana slapped their own card."),
+        ("{s0} has no cards, so {s1} goes first.", "You have no cards, so Ana goes first."),
+        ("A coin toss chose {s0}.", "A coin toss chose you."),
+        ("Tie! {s0} and {s1} slapped at the same time.", "Tie! You and Ana slapped at the same time."),
+        ("{s0}'s turn.", "Your turn."),
+    ],
+)
+def test_you_reads_right_in_sentences_written_about_a_seat(text, said):
+    assert say(text, ["You", "Ana"]) == said
+
+
+def test_the_status_panel_speaks_to_you_on_your_turn():
+    match = _bot_match("appetite", seed=3)
+    services_seat = match.seat_set.get(number=0)
+    services_seat.kind, services_seat.nickname, services_seat.bot_level = "human", "Kim", ""
+    services_seat.save()
+    match.refresh_from_db()
+    state = services.match_state(match=match)
+    html = live_html(match, state["turn"])
+    assert 'class="game-status">' in html
+    assert not re.search(r"\bYou (plays|passes|is|has|goes)\b", html)
