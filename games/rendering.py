@@ -513,4 +513,11 @@ def replay_context(match: Match, states: list, *, step: int, seat: int | None) -
         "seat_choices": list(enumerate(names)),
         "board_template": board_template(match.game),
         "replay": True,
+        # What the games' own boards (CHOMP!, Appetite) read besides the board: no moves, no
+        # countdown, no feed of earlier moves in a replay.
+        "view": view,
+        "feed": [],
+        "timer": None,
+        "my_turn": False,
+        "my_bad_chomp": False,
     }

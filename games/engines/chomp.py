@@ -46,7 +46,8 @@ Quick CHOMP! (2 players): both race to slap the LOWER card, whoever flipped it; 
 takes both (`_quick_verdict`). Same creature, Eel and Octopus work as in Underwater War.
 
 Double CHOMP! (2 players): each flips two cards; the first to slap the lowest creature takes
-all four (`_judge_double`). Everything else works as in CHOMP!.
+all four; if both flipped a lowest creature nobody may chomp (`_judge_chomp`). Everything else
+works as in CHOMP!.
 
 Choices where the printed rules are silent are listed in `CHOICES` and on the rules pages.
 Timing is in the options and the state: the table's actions carry "after_ms" (the flip
@@ -417,8 +418,6 @@ class ChompEngine(Engine):
             return self._feeding_frenzy(state, entries)
         if state["mode"] in ("underwater-war", "quick-chomp"):
             return self._judge_war(state, entries)
-        if state["mode"] == "double-chomp":
-            return self._judge_double(state, entries)
         return self._judge_chomp(state, entries)
 
     def _judge_chomp(self, state: State, entries: list[dict]) -> list[Event]:
@@ -430,20 +429,8 @@ class ChompEngine(Engine):
         high = [e for e in entries if e["rank"] != low]
         if len(high) == 1:
             return self._auto_win(state, high[0]["seat"])
-        return self._open_race(state)
-
-    def _judge_double(self, state: State, entries: list[dict]) -> list[Event]:
-        """Double CHOMP!: as CHOMP!, except that if both players flipped a lowest creature
-        nobody may chomp, so the cards are set aside like an all-same flip."""
-        if any(e["kind"] == "octopus" for e in entries):
-            return self._ink_out(state)
-        if len({e["kind"] for e in entries}) == 1:
-            return self._all_same(state)
-        low = _lowest_rank(entries)
-        high = [e for e in entries if e["rank"] != low]
-        if len(high) == 1:
-            return self._auto_win(state, high[0]["seat"])
-        if len({e["seat"] for e in entries if e["rank"] == low}) > 1:
+        if state["mode"] == "double-chomp" and len({e["seat"] for e in entries if e["rank"] == low}) > 1:
+            # Double CHOMP!: both players flipped a lowest creature, so nobody may chomp.
             return self._all_same(state, why="Both players flipped the lowest creature, so nobody may chomp.")
         return self._open_race(state)
 

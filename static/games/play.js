@@ -14,7 +14,10 @@
   function rememberFocus() {
     const active = document.activeElement;
     const live = document.getElementById("live");
-    if (!live || !active || !live.contains(active)) return;
+    if (!live || !active || !live.contains(active)) {
+      focusWanted = null;
+      return;
+    }
     focusWanted = { key: active.dataset.focusKey || "", id: active === live ? "" : active.id || "" };
   }
 
@@ -76,7 +79,17 @@
     }
   });
 
-  // A card you can't play says why, in the message area, when you press it.
+  // This seat's messages ("Too late!", why a card can't be played) show at the top of the page
+  // and again next to the cards, where a child's eyes are.
+  function mirrorFlash() {
+    const flash = document.getElementById("flash");
+    const near = document.querySelector("#live .board-message");
+    if (!flash || !near) return;
+    near.textContent = flash.hidden ? "" : flash.textContent;
+    near.hidden = flash.hidden || !flash.textContent;
+  }
+
+  // A card you can't play says why, in the message areas, when you press it.
   document.addEventListener("click", (event) => {
     const blocked = event.target.closest("[aria-disabled='true'][data-reason]");
     if (!blocked) return;
@@ -85,6 +98,7 @@
     if (flash) {
       flash.textContent = blocked.dataset.reason;
       flash.hidden = false;
+      mirrorFlash();
     }
   });
 
@@ -98,6 +112,7 @@
       if (flash && !flash.dataset.fresh) flash.hidden = true;
     }
     startCountdowns();
+    mirrorFlash();
     restoreFocus();
   });
   document.addEventListener("htmx:wsAfterMessage", (event) => {
@@ -106,6 +121,7 @@
       flash.hidden = false;
     }
     startCountdowns();
+    mirrorFlash();
     restoreFocus();
   });
 

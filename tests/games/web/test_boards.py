@@ -254,8 +254,11 @@ def test_a_full_column_is_marked_on_the_sheet():
     assert table["moves"][0]["label"] == "I can't play" and table["left"] == 18
 
 
-@pytest.mark.parametrize(("game", "options"), [("chomp", {"max_rounds": 5}), ("appetite", {"max_hands": 1})])
-def test_the_replay_page_still_draws_these_games(client, game, options):
+@pytest.mark.parametrize(
+    ("game", "options", "board_class"),
+    [("chomp", {"max_rounds": 5}, "chomp-board"), ("appetite", {"max_hands": 1}, "appetite-board")],
+)
+def test_the_replay_page_draws_these_games_own_boards(client, game, options, board_class):
     from games.bots import bot_levels
 
     engine = get_engine(game)
@@ -267,4 +270,23 @@ def test_the_replay_page_still_draws_these_games(client, game, options):
     for step in (1, match.version):
         response = client.get(f"/replays/{match.pk}/?step={step}&seat=0")
         assert response.status_code == 200
-        assert 'class="board' in response.content.decode()
+        html = response.content.decode()
+        assert board_class in html, "the replay draws the game's own board"
+        assert "games/boards.css" in html and 'id="replay-next"' in html
+
+
+@pytest.mark.parametrize("game", CHOMP_FAMILY)
+def test_the_countdown_is_shown_once(game):
+    seats = _people("Kim", "Ana", "Bo")[: get_engine(game).min_seats]
+    match, _tokens = services.match_create(game=game, seats=seats, seed=1)
+    for _ in range(2):  # the flip countdown, then the slap window's
+        html = live_html(match, 0)
+        assert len(re.findall(r'<p class="countdown[ "]', html)) == 1
+        _table_acts(match)
+
+
+def test_too_late_and_bad_chomp_messages_have_a_place_next_to_the_cards():
+    match, _tokens = _race()
+    html = live_html(match, 0)
+    water = html[html.index('class="chomp-water"') :]
+    assert 'class="board-message"' in water[: water.index('class="chomp-cards"')]
