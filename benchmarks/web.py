@@ -93,6 +93,7 @@ async def _bench(game: str, seats: int, moves: int) -> dict:
 
     http_times: list[float] = []
     fanout_times: list[float] = []
+    cpu_seconds = 0.0
     matches = 0
     while len(http_times) < moves:
         match, cookies = await new_table()
@@ -132,6 +133,7 @@ async def _bench(game: str, seats: int, moves: int) -> dict:
                 ],
             )
             started = time.perf_counter()
+            cpu_started = time.process_time()
             others = [s for n, s in sockets.items() if n != seat]
 
             async def wait_for_version(socket, wanted):
@@ -149,11 +151,12 @@ async def _bench(game: str, seats: int, moves: int) -> dict:
                 raise RuntimeError(f"move refused: {response['status']} {response['body'][:200]!r}")
             arrivals = await fan
             await wait_for_version(sockets[seat], wanted)  # the mover's own push, drained
+            cpu_seconds += time.process_time() - cpu_started
             http_times.append((http_done - started) * 1000)
             fanout_times.append((max(arrivals) - started) * 1000)
         for socket in sockets.values():
             await socket.disconnect()
-    return {"http": http_times, "fanout": fanout_times, "matches": matches}
+    return {"http": http_times, "fanout": fanout_times, "matches": matches, "cpu": cpu_seconds}
 
 
 def main() -> None:
@@ -172,6 +175,8 @@ def main() -> None:
             f"{name:7} p50 {_percentile(values, 0.5):6.1f} ms   p99 {_percentile(values, 0.99):6.1f} ms   "
             f"max {max(values):6.1f} ms   mean {statistics.mean(values):6.1f} ms"
         )
+    # The work one move costs this process (all its threads), whatever else the machine runs.
+    print(f"cpu     {result['cpu'] * 1000 / len(result['http']):6.1f} ms per move (process CPU time)")
 
 
 if __name__ == "__main__":

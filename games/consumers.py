@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 from urllib.parse import parse_qs
 
@@ -25,6 +26,7 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -37,6 +39,16 @@ CLOSE_FORBIDDEN = 4403
 MAX_FRAME = 8192
 
 _match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+_RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="match-render")
+
+
+def _render_cached(match: Match, seat: int | None) -> str:
+    try:
+        return rendering.live_html(match, seat, oob=True)
+    finally:
+        # Should a render ever need the database (its rows fell out of the cache), the
+        # connection it opened in this thread must not outlive it.
+        connections.close_all()
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -139,11 +151,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         return action, seat
 
     async def match_changed(self, message):
+        if self.seat is not None and self.seat == message.get("seat"):
+            # The mover's own page mostly has its answer already (the htmx response): let the
+            # classmates' redraws of this change queue first.
+            for _turn in range(3):
+                await asyncio.sleep(0)
         cached = rendering.cached_match(self.match_id, message.get("version"), message.get("changed_at"))
         if cached is not None and not (self.seat is None and self.token is None):
-            # Another seat's render already read this change: no database trip needed.
-            html = await sync_to_async(rendering.live_html, thread_sensitive=False)(
-                cached, self.seat, oob=True
+            # The move (or another seat's render) in this process already read this change: no
+            # database trip. Renders are pure CPU, so they take turns in one thread, in arrival
+            # order, away from the database thread the sockets' reads and moves use.
+            html = await sync_to_async(_render_cached, thread_sensitive=False, executor=_RENDERS)(
+                cached, self.seat
             )
             await self.send(text_data=html)
             return

@@ -8,6 +8,8 @@ match's Channels group is told after commit, so nobody ever sees a move that was
 
 from __future__ import annotations
 
+import copy
+import json
 import logging
 import random
 import secrets
@@ -81,9 +83,13 @@ def seat_for_token(*, match: Match, token: str | None) -> int | None:
     return seat.number if seat else None
 
 
-def seat_check_token(*, match: Match, seat: int, token: str | None) -> None:
-    """Refuse (403) a move for a seat this browser does not hold."""
-    row = match.seat_set.filter(number=seat).first()
+def seat_check_token(*, match: Match, seat: int, token: str | None, seats: list[Seat] | None = None) -> None:
+    """Refuse (403) a move for a seat this browser does not hold. `seats`: the match's seat rows,
+    when the caller has already read them."""
+    if seats is None:
+        row = match.seat_set.filter(number=seat).first()
+    else:
+        row = next((s for s in seats if s.number == seat), None)
     if row is None or row.kind != Seat.Kind.HUMAN or not row.token_matches(token):
         raise MatchError(_("That seat isn't yours."), status=403, code="forbidden")
 
@@ -295,8 +301,10 @@ def match_submit_action(
         match = _locked(match_id)
         if seat is None and not trusted:
             raise MatchError(_("Only the table itself can do that."), status=403, code="forbidden")
+        # Every seat in one read: the token check uses it, and so do the redraws after the move.
+        seats = list(match.seat_set.all())
         if seat is not None and not trusted:
-            seat_check_token(match=match, seat=seat, token=token)
+            seat_check_token(match=match, seat=seat, token=token, seats=seats)
         if match.status == Match.Status.WAITING:
             raise MatchError(_("The game hasn't started yet."), status=409, code="not_started")
         if match.status == Match.Status.FINISHED:
@@ -336,16 +344,38 @@ def match_submit_action(
         )
         for name, value in fields.items():
             setattr(match, name, value)
-    _notify_on_commit(match.pk, {"version": match.version, "changed_at": match.changed_at})
+        from games.rendering import FEED_LENGTH
+
+        recent = list(MatchAction.objects.filter(match=match).order_by("-index")[:FEED_LENGTH])
+    _notify_on_commit(
+        match.pk,
+        {"version": match.version, "changed_at": match.changed_at, "seat": seat},
+        rows=(_as_stored(match), seats, recent),
+    )
     return match, events
+
+
+def _as_stored(match: Match) -> Match:
+    """A copy of the match exactly as a fresh read would give it (its JSON fields round-tripped
+    through the JSON they are stored as), for renders that skip the read."""
+    stored = copy.copy(match)
+    stored.state = json.loads(json.dumps(match.state))
+    stored.result = json.loads(json.dumps(match.result))
+    return stored
 
 
 # The version and time of a match's latest committed change, handed from the move to its notice.
 _changes: dict[str, dict] = {}
 
 
-def _notify_on_commit(match_id: str, change: dict | None = None) -> None:
+def _notify_on_commit(match_id: str, change: dict | None = None, *, rows: tuple | None = None) -> None:
     def notify():
+        if rows is not None:
+            # The rows this change wrote: every socket in this process redraws from them, with no
+            # read of its own (other processes read the change once each).
+            from games.rendering import match_rows_remember
+
+            match_rows_remember(*rows)
         if change is not None:
             _changes[match_id] = change
         match_notify(match_id=match_id)
@@ -368,6 +398,9 @@ def match_notify(*, match_id: str) -> None:
             "type": "match.changed",
             "version": change["version"],
             "changed_at": change["changed_at"].isoformat(),
+            # Who moved (None: the table, or a lobby change): that seat's page usually has its
+            # answer already (the htmx response), so its socket redraws after the others.
+            "seat": change.get("seat"),
         }
         try:
             async_to_sync(layer.group_send)(group_name(match_id), message)

@@ -142,6 +142,9 @@ class Engine:
                 f"{self.title} needs {self.min_seats} to {self.max_seats} players.", code="bad_seats"
             )
         records = cards if cards is not None else _shipped_records(self.deck_slug)
+        # Records in id order, so the deal depends only on the seed and the set of cards, never
+        # on how they were stored (PostgreSQL's jsonb does not keep an object's key order).
+        records = sorted(records, key=lambda record: record["id"])
         state: State = {
             "game": self.slug,
             "seats": seats,

@@ -5,30 +5,28 @@
   "use strict";
 
   // ----- Keyboard focus survives live updates --------------------------------------------------
-  // Every push replaces #live, and with it the button a child had tabbed to. Remember which
-  // control had the focus (its data-focus-key: move type + card, or its id) and give the focus
-  // back to the same control in the new HTML, or else to the first move, without scrolling.
+  // Every push replaces #live, and with it the button a child had tabbed to. Follow which control
+  // inside the game has the focus (its data-focus-key: move type + card, or its id); after each
+  // update give the focus back to the same control in the new HTML, or else to the first move,
+  // without scrolling. A focused element that is removed fires no event, so this follows focusin.
   const MOVES = "#live [data-focus-key]:not([aria-disabled='true'])";
-  let focusWanted = null; // {key} when the focus was inside #live before a swap
+  let focusWanted = null; // {key, id} while the keyboard is working inside the game
 
-  function rememberFocus() {
-    const active = document.activeElement;
+  document.addEventListener("focusin", (event) => {
     const live = document.getElementById("live");
-    if (!live || !active || !live.contains(active)) {
-      focusWanted = null;
-      return;
+    if (live && live.contains(event.target)) {
+      const target = event.target;
+      focusWanted = { key: target.dataset.focusKey || "", id: target === live ? "" : target.id || "" };
+    } else {
+      focusWanted = null; // the child went elsewhere on the page: leave the focus alone
     }
-    focusWanted = { key: active.dataset.focusKey || "", id: active === live ? "" : active.id || "" };
-  }
+  });
 
   function restoreFocus() {
     const live = document.getElementById("live");
     if (!focusWanted || !live) return;
     const active = document.activeElement;
-    if (active && active !== document.body && live.contains(active) && active !== live) {
-      focusWanted = null; // the focus survived (htmx kept an element with an id)
-      return;
-    }
+    if (active && active !== document.body && active !== live && active.isConnected) return;
     const { key, id } = focusWanted;
     let target = null;
     if (key) target = live.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
@@ -40,13 +38,13 @@
       live.tabIndex = -1;
       target = live;
     }
+    const wanted = focusWanted;
     target.focus({ preventScroll: true });
-    // Still waiting for a move: the next update gives the focus to a move button.
-    if (target !== live) focusWanted = null;
+    // On the game itself, not a control: the next update gives the focus to a move button.
+    if (target === live) focusWanted = { ...wanted, key: "", id: "" };
   }
-
-  document.addEventListener("htmx:wsBeforeMessage", rememberFocus);
-  document.addEventListener("htmx:beforeSwap", rememberFocus);
+  document.addEventListener("htmx:afterSwap", restoreFocus);
+  document.addEventListener("htmx:oobAfterSwap", restoreFocus);
 
   function liveVersion() {
     const live = document.getElementById("live");

@@ -68,7 +68,7 @@ def test_the_table_flips_after_the_countdown_and_everyone_shows_a_card():
     assert CHOMP.to_move(state) == {None}
     assert CHOMP.legal_actions(state, None) == [{"type": "flip", "after_ms": 2000, "version": 0}]
     state, events = flip(state)
-    assert len(state["center"]) == 3 and events[-1]["text"].startswith("Flip!")
+    assert len(state["center"]) == 3 and events[0]["text"].startswith("Flip!")
 
 
 # ----- the book's example -----------------------------------------------------------------------

@@ -101,7 +101,7 @@ def test_a_whole_game_draw_take_discard_and_score():
 
 
 def test_take_only_one_bonus_card():
-    deck = ["bonus-french", "bonus-japan", "cheese-1", "raccoon-1"]
+    deck = ["bonus-french", "bonus-japan", "cheese-1"] + [f"raccoon-{n}" for n in range(1, 7)]
     state = ENGINE.new_state(2, seed=1, deck=deck)
     bonus_moves = [a for a in ENGINE.legal_actions(state, 0) if a["type"] == "take_bonus"]
     assert [a["card"] for a in bonus_moves] == ["bonus-french", "bonus-japan"]

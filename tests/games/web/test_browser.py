@@ -1,6 +1,10 @@
 """Real headless Chromium against a real Daphne server (SQLite file, in-memory channel layer):
 whole games against bots from the catalog to the finished screen, two browsers at one table,
-a reload mid-game, and a CHOMP! round with a first slap and a Bad Chomp."""
+a reload mid-game, a CHOMP! round with a first slap and a Bad Chomp, and keyboard focus that
+survives live updates.
+
+Every wait is on a condition with a generous timeout (never a fixed sleep): the machine may be
+busy, and a condition that is met early costs nothing."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from tests.games.web.live_server import LiveServer
 pytestmark = pytest.mark.browser
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+WAIT_MS = 20000  # a generous ceiling for one condition under heavy load; met conditions return at once
 MOVE_BUTTONS = (
     "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:not([aria-disabled='true'])"
 )
@@ -45,7 +50,7 @@ def _version(page) -> int:
     return int(page.locator("#live").get_attribute("data-version"))
 
 
-def _wait_for_change(page, version: int, timeout: float = 8000) -> None:
+def _wait_for_change(page, version: int, timeout: float = WAIT_MS) -> None:
     page.wait_for_function(
         "v => { const live = document.querySelector('#live');"
         " return live && (live.dataset.version != v || live.dataset.status == 'finished'); }",
@@ -165,15 +170,12 @@ def test_two_browsers_at_one_table_see_each_others_moves_and_a_reload_keeps_the_
         host.get_by_role("button", name="Start the game").click()
         guest.wait_for_selector("#live .players")
         host.wait_for_selector("#live .players")
-        players = [host, guest]
-        mover = None
-        for _ in range(50):  # the seat to play sees its moves once both pages show the deal
-            mover = next((p for p in players if p.locator(MOVE_BUTTONS).count()), None)
-            if mover is not None:
-                break
-            host.wait_for_timeout(100)
-        assert mover is not None, "nobody could move"
-        other = guest if mover is host else host
+        # The seat to play (the row marked in the players' table) gets its moves.
+        host.wait_for_selector("#live .players tr.to-move", timeout=WAIT_MS)
+        to_move = host.locator("#live .players tr.to-move").first.get_attribute("data-seat")
+        mover, other = (host, guest) if to_move == "0" else (guest, host)
+        mover.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)
+        other.wait_for_selector("#live .players", timeout=WAIT_MS)
         version = _version(other)
         mover.locator(MOVE_BUTTONS).first.click()
         _wait_for_change(other, version)  # the move appears in the other browser, no reload
@@ -187,7 +189,7 @@ def test_two_browsers_at_one_table_see_each_others_moves_and_a_reload_keeps_the_
         )
         seat_row = guest.locator("#live .players tr.me").get_attribute("data-seat")
         guest.reload()
-        guest.wait_for_selector("#live .players")
+        guest.wait_for_selector("#live .zone-mine [data-card]", timeout=WAIT_MS)
         after = guest.locator("#live .zone-mine [data-card]").evaluate_all(
             "cards => cards.map(c => c.dataset.card)"
         )
@@ -203,18 +205,20 @@ def test_a_chomp_round_the_human_slaps_first_and_wins_then_makes_a_bad_chomp(ser
     # Quick CHOMP!: seat 0 (you) flips Shark then Shrimp, the bot flips Plankton then Seal.
     deck = "shark-1,plankton-1,shrimp-1,seal-1,big-fish-1,little-fish-1,shark-2,plankton-2"
     _quick_play(page, server, "quick-chomp", {"flip_countdown_ms": "800"}, deck=deck)
-    page.wait_for_selector("#live .countdown")  # the visible flip countdown
+    page.wait_for_selector("#live .countdown", timeout=WAIT_MS)  # the visible flip countdown
     slap = page.locator("#live [data-card='plankton-1'][ws-send]")
-    slap.wait_for(timeout=5000)
+    slap.wait_for(timeout=WAIT_MS)
     slap.press("Enter")  # keyboard slap on the focused card
     won = page.locator("#live .feed-list li.event-win")
-    won.wait_for(timeout=5000)
+    won.wait_for(timeout=WAIT_MS)
     assert "You" in won.inner_text()
     page.screenshot(path="/tmp/plateful-chomp-won.png", full_page=True)
     bad = page.locator("#live [data-card='seal-1'][ws-send]")
-    bad.wait_for(timeout=5000)
+    bad.wait_for(timeout=WAIT_MS)
     bad.click()
-    page.wait_for_selector("#live .bad-chomp[role=alert]", timeout=5000)
+    page.wait_for_selector("#live .bad-chomp[role=alert]", timeout=WAIT_MS)
+    # Said next to the cards too, in words that fit "You".
+    assert "You slapped" in page.locator("#live .chomp-alert").inner_text()
     assert "Bad Chomp! You" in page.locator("#live .feed-list li.event-bad").first.inner_text()
     page.screenshot(path="/tmp/plateful-chomp-bad.png", full_page=True)
 
@@ -225,7 +229,50 @@ def test_a_server_restart_does_not_strand_a_match_waiting_on_the_table(server, p
     _quick_play(page, server, "quick-chomp", {"flip_countdown_ms": "3000"})
     assert _version(page) == 0
     server.restart()
+    # The socket retries on its own schedule and the new process starts cold: wait for the
+    # flip itself, as long as a busy machine may need.
     page.wait_for_function(
-        "() => Number(document.querySelector('#live').dataset.version) >= 1", timeout=15000
+        "() => { const feed = document.querySelector('#live .feed-list');"
+        " return Number(document.querySelector('#live').dataset.version) >= 1"
+        " && !!feed && feed.textContent.includes('Flip!'); }",
+        timeout=45000,
     )
-    assert "Flip!" in page.locator("#live .feed-list").inner_text()
+
+
+def test_the_keyboard_focus_stays_on_a_move_after_the_bot_has_moved(server, page):
+    """Tab to a move, press Enter: the pushes that follow (your move, then the bot's) replace the
+    whole game region, and the focus must come back to a move button, not the top of the page."""
+    _quick_play(page, server, "duel", {"rounds_to_win": "3"})
+    page.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)
+    on_a_move = "() => !!document.activeElement && document.activeElement.matches('#live [data-focus-key]')"
+    for _ in range(40):  # the header's links, the share box, then the game's moves
+        page.keyboard.press("Tab")
+        if page.evaluate(on_a_move):
+            break
+    assert page.evaluate(on_a_move), "Tab never reached a move"
+    for _ in range(6):  # until the bot has moved between two of your turns
+        version = _version(page)
+        page.keyboard.press("Enter")  # the keyboard alone plays: Enter on the focused move
+        _wait_for_change(page, version)
+        page.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)  # your turn again
+        page.wait_for_function(on_a_move, timeout=WAIT_MS)
+        if _version(page) >= version + 2:
+            return
+    raise AssertionError("The bot never moved between two of your turns.")
+
+
+def test_a_message_for_you_is_shown_next_to_the_cards_too(server, page):
+    """Why a card can't be played (and the server's "too late!") shows in the top message area
+    and in the board's own live region, where a child looking at the cards sees it."""
+    _quick_play(page, server, "snack-attack")
+    page.wait_for_selector("#live .board-message", state="attached", timeout=WAIT_MS)
+    # A card this seat can't play right now, as the board draws one (with the engine's reason).
+    page.evaluate(
+        "() => { const b = document.createElement('button'); b.type = 'button'; b.id = 'not-now';"
+        " b.setAttribute('aria-disabled', 'true'); b.dataset.reason = 'You must go shopping first.';"
+        " document.querySelector('#live .board').appendChild(b); }"
+    )
+    page.click("#not-now")
+    near = page.locator("#live .board-message")
+    near.wait_for(state="visible", timeout=WAIT_MS)
+    assert near.inner_text() == "You must go shopping first." == page.locator("#flash").inner_text()

@@ -207,3 +207,32 @@ async def test_an_overdue_bot_move_resumes_when_a_page_connects(settings):
     assert _version(await socket.receive_from(timeout=3)) == 1
     await socket.disconnect()
     await scheduler.shutdown()
+
+
+async def test_after_a_move_every_seat_redraws_without_reading_the_database(monkeypatch):
+    from games.consumers import MatchConsumer
+
+    match, tokens, sessions = await _table(kinds=("human", "human", "human"))
+    sockets = [await _connect(match.pk, sessions[seat]) for seat in (0, 1, 2)]
+    for socket in sockets:
+        await socket.receive_from()
+    reads = []
+    original = MatchConsumer._render
+
+    def counted(self):
+        reads.append(self.seat)
+        return original(self)
+
+    monkeypatch.setattr(MatchConsumer, "_render", counted)
+    _, state = await _state(match.pk)
+    action = get_engine("test-cards").legal_actions(state, 0)[0]
+    await database_sync_to_async(services.match_submit_action)(
+        match_id=match.pk, seat=0, action=action, token=tokens[0]
+    )
+    for seat, socket in enumerate(sockets):
+        html = await socket.receive_from()
+        assert _version(html) == 1
+        assert ("Your turn!" in html) == (seat == 1)
+    assert reads == []  # the move's own rows were enough: no socket read the match again
+    for socket in sockets:
+        await socket.disconnect()

@@ -8,7 +8,7 @@ from games import scheduler, services
 from games.engines import get_engine
 from games.services import MatchError, SeatSpec
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.production_path]
 
 CHOMP = get_engine("chomp")
 
