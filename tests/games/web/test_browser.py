@@ -266,13 +266,13 @@ def test_a_message_for_you_is_shown_next_to_the_cards_too(server, page):
     and in the board's own live region, where a child looking at the cards sees it."""
     _quick_play(page, server, "snack-attack")
     page.wait_for_selector("#live .board-message", state="attached", timeout=WAIT_MS)
-    # A card this seat can't play right now, as the board draws one (with the engine's reason).
-    page.evaluate(
-        "() => { const b = document.createElement('button'); b.type = 'button'; b.id = 'not-now';"
+    # A card this seat can't play right now, as the board draws one (with the engine's reason),
+    # pressed; read at once, before a bot's move can redraw the board.
+    near, top = page.evaluate(
+        "() => { const b = document.createElement('button'); b.type = 'button';"
         " b.setAttribute('aria-disabled', 'true'); b.dataset.reason = 'You must go shopping first.';"
-        " document.querySelector('#live .board').appendChild(b); }"
+        " document.querySelector('#live .board').appendChild(b); b.click();"
+        " const near = document.querySelector('#live .board-message');"
+        " return [near.hidden ? '' : near.textContent, document.querySelector('#flash').textContent]; }"
     )
-    page.click("#not-now")
-    near = page.locator("#live .board-message")
-    near.wait_for(state="visible", timeout=WAIT_MS)
-    assert near.inner_text() == "You must go shopping first." == page.locator("#flash").inner_text()
+    assert near == top == "You must go shopping first."

@@ -99,3 +99,9 @@ def test_the_status_panel_speaks_to_you_on_your_turn():
     html = live_html(match, state["turn"])
     assert 'class="game-status">' in html
     assert not re.search(r"\bYou (plays|passes|is|has|goes)\b", html)
+
+
+def test_your_own_zones_are_headed_your_not_you():
+    match = _bot_match("snack-attack", seed=3)
+    html = live_html(match, 0)
+    assert "<h3>Your hand" in html and "You: " not in html
