@@ -12,6 +12,7 @@ its first legal move as htmx does (POST /play/<id>/move/); we time
 - http: from sending the POST to having the whole response (the re-rendered live region);
 - fan-out: from sending the POST until every OTHER seat's socket has received its own
   re-rendered view of the new version (the slowest of them), i.e. what a classmate waits for.
+- cpu: the process's CPU time per move, all threads (less moved by other jobs on the machine).
 
 Bots and timers are off (GAMES_SCHEDULER=0) so only people's moves are measured.
 """
