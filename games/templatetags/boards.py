@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from django import template
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engines.chomp import slap_verdict
 from games.rendering import CardView, say
@@ -502,7 +503,10 @@ def _plate_checklist(check: dict, limit: int) -> list[dict]:
                 "label": label,
                 "ok": short == 0,
                 "numbers": _("%(have)s of %(need)s servings") % {"have": have, "need": need},
-                "why": _("Needs %(n)s more %(what)s serving(s).") % {"n": short, "what": what}
+                "why": ngettext(
+                    "Needs %(n)s more %(what)s serving.", "Needs %(n)s more %(what)s servings.", short
+                )
+                % {"n": short, "what": what}
                 if short
                 else "",
             }
