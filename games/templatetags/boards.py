@@ -539,7 +539,7 @@ def build_a_meal_table(view: dict, names: list[str], seat, board, buttons) -> di
     shocks: dict[tuple[int, int], list[dict]] = {}
     words = {
         "plate": lambda m: _("Put on plate"),
-        "unplate": lambda m: _("Back to hand"),
+        "unplate": lambda m: _("Take back %(name)s") % {"name": card_name(m["card"])},
         "discard": lambda m: _("Discard"),
         "add": lambda m: _("Add to meal %(n)s") % {"n": m["meal"] + 1},
     }
@@ -693,7 +693,7 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
         )
         numbers = _("%(value)s value, %(calories)s cal") % {"value": value, "calories": calories}
 
-        def words(entry, numbers=numbers, value=value, calories=calories):
+        def words(entry, numbers=numbers, value=value, calories=calories, name=picture.name):
             if entry["type"] == "eat":
                 label = _("Eat (%(numbers)s)") % {"numbers": numbers}
                 if my_meal["calories"] + calories >= to_lose:
@@ -709,7 +709,7 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
                     return label + " " + _("- you win the round!")
                 return label
             if entry["type"] == "reveal":
-                return _("Show this card (%(numbers)s)") % {"numbers": numbers}
+                return _("Show %(name)s (%(numbers)s)") % {"name": name, "numbers": numbers}
             return entry["label"]
 
         hand.append({"card": _relabel(picture, words), "value": value, "calories": calories})
@@ -819,9 +819,8 @@ def food_war_table(view: dict, names: list[str], seat) -> dict:
         "players": players,
         "pile": _food_war_plays(pile, names, seat),
         "tie": bool(view.get("tie")),
-        "waiting_cards": sum(
-            1 for p in pile if p.get("wave", 0) < max((q.get("wave", 0) for q in pile), default=0)
-        ),
+        # Cards stay in the middle only while a tie is being settled: all of them wait.
+        "waiting_cards": len(pile),
         "last": last
         and {
             "winner": _name(names, last.get("winner")),

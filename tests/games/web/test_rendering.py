@@ -102,6 +102,6 @@ def test_the_status_panel_speaks_to_you_on_your_turn():
 
 
 def test_your_own_zones_are_headed_your_not_you():
-    match = _bot_match("snack-attack", seed=3)
+    match = _bot_match("test-cards", seed=3)
     html = live_html(match, 0)
     assert "<h3>Your hand" in html and "You: " not in html
