@@ -21,6 +21,9 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+ASGI_APP = "plateful.asgi:application"
+
+
 class LiveServer:
     def __init__(self, **extra_env: str):
         self.folder = tempfile.TemporaryDirectory(prefix="plateful-live-")
@@ -52,46 +55,22 @@ class LiveServer:
         self.manage("migrate", "--noinput")
         self.manage("load_decks")
         self.log = open(Path(self.folder.name) / "daphne.log", "w")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                "plateful.asgi:application",
-            ],
-            cwd=ROOT,
-            env=self.env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1):
-                    return self
-            except OSError:
-                time.sleep(0.2)
-        self.stop()
-        raise RuntimeError("The test server did not start.")
+        try:
+            self._launch()
+        except RuntimeError:
+            self.stop()
+            raise
+        return self
 
     def restart(self) -> None:
         """Stop Daphne and start it again on the same port and database (restart safety)."""
         self._halt()
+        self._launch()
+
+    def _launch(self) -> None:
+        """Start Daphne and wait until /healthz answers."""
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                "plateful.asgi:application",
-            ],
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), ASGI_APP],
             cwd=ROOT,
             env=self.env,
             stdout=self.log,
@@ -104,7 +83,7 @@ class LiveServer:
                     return
             except OSError:
                 time.sleep(0.2)
-        raise RuntimeError("The test server did not restart.")
+        raise RuntimeError("The test server did not start.")
 
     def _halt(self) -> None:
         if self.process is not None:
