@@ -11,37 +11,33 @@ from django.utils.html import format_html
 
 from foodcards.models import Card, Deck
 
+# The card's fields, in the groups the admin shows them: one list for the form and its fieldsets.
+COMMON_FIELDS = ["deck", "slug", "position", "name", "kind", "in_play"]
+DECK_FIELDS = {
+    "Eat Right": [
+        "category",
+        "special",
+        "groups",
+        "ndb",
+        "serving_g",
+        "serving_label",
+        "calories",
+        "vitamin_power",
+        "value",
+        "snack_attack",
+        "nutrients",
+    ],
+    "CHOMP!": ["rank", "action"],
+    "Appetite": ["suit", "number"],
+    "SNACK WARS": ["food", "cuisine", "bonus"],
+}
+
 
 class CardAdminForm(forms.ModelForm):
     class Meta:
         model = Card
         # Everything but the record and its file digest, which save() keeps in step.
-        fields = [
-            "deck",
-            "slug",
-            "position",
-            "name",
-            "kind",
-            "in_play",
-            "category",
-            "special",
-            "groups",
-            "ndb",
-            "serving_g",
-            "serving_label",
-            "calories",
-            "vitamin_power",
-            "value",
-            "snack_attack",
-            "nutrients",
-            "rank",
-            "action",
-            "suit",
-            "number",
-            "food",
-            "cuisine",
-            "bonus",
-        ]
+        fields = COMMON_FIELDS + [name for names in DECK_FIELDS.values() for name in names]
 
     def clean(self):
         cleaned = super().clean()
@@ -123,31 +119,21 @@ class CardAdmin(admin.ModelAdmin):
     readonly_fields = ["picture", "record_json"]
     ordering = ["deck__order", "position"]
     fieldsets = [
-        (None, {"fields": ["deck", "slug", "position", "name", "kind", "in_play", "picture"]}),
+        (None, {"fields": [*COMMON_FIELDS, "picture"]}),
         (
             "Eat Right",
             {
-                "fields": [
-                    "category",
-                    "special",
-                    "groups",
-                    "ndb",
-                    "serving_g",
-                    "serving_label",
-                    "calories",
-                    "vitamin_power",
-                    "value",
-                    "snack_attack",
-                    "nutrients",
-                ],
+                "fields": DECK_FIELDS["Eat Right"],
                 "description": "Change the NDB number or the grams and save: calories, vitamin power and "
                 "value are recomputed from the imported USDA data.",
                 "classes": ["collapse"],
             },
         ),
-        ("CHOMP!", {"fields": ["rank", "action"], "classes": ["collapse"]}),
-        ("Appetite", {"fields": ["suit", "number"], "classes": ["collapse"]}),
-        ("SNACK WARS", {"fields": ["food", "cuisine", "bonus"], "classes": ["collapse"]}),
+        *(
+            (deck, {"fields": names, "classes": ["collapse"]})
+            for deck, names in DECK_FIELDS.items()
+            if deck != "Eat Right"
+        ),
         ("Shipped record", {"fields": ["record_json"], "classes": ["collapse"]}),
     ]
 

@@ -333,10 +333,9 @@ def match_submit_action(
         # The version check: a second writer that slipped past the lock changes nothing.
         if Match.objects.filter(pk=match.pk, version=match.version).update(**fields) != 1:
             raise MatchError(_("The game moved on before your move arrived."), status=409, code="stale")
-        index = MatchAction.objects.filter(match=match).count()
         MatchAction.objects.create(
             match=match,
-            index=index,
+            index=match.version,  # every logged move bumps the version by one from 0 at the deal
             seat=seat,
             action=action,
             events=events,
