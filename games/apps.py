@@ -4,3 +4,12 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+    def ready(self):
+        # Who reacts to "a match changed" (games.changes): imported here, once the apps are
+        # loaded, because these modules use models.
+        from games import changes, consumers, rendering, scheduler
+
+        changes.subscribe(rendering.remember_change)  # first: the redraws below reuse its rows
+        changes.subscribe(consumers.broadcast_change)
+        changes.subscribe(scheduler.plan_after_change)

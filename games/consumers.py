@@ -17,22 +17,27 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 from urllib.parse import parse_qs
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import rendering, scheduler, services
+from games.changes import MatchChange
 from games.models import Match
 from games.views import SESSION_KEY
+
+logger = logging.getLogger(__name__)
 
 CLOSE_NO_MATCH = 4404
 CLOSE_FORBIDDEN = 4403
@@ -49,6 +54,33 @@ def _render_cached(match: Match, seat: int | None) -> str:
         # Should a render ever need the database (its rows fell out of the cache), the
         # connection it opened in this thread must not outlive it.
         connections.close_all()
+
+
+def broadcast_change(change: MatchChange) -> None:
+    """Subscriber of games.changes: tell every open page of the match that it changed (each
+    page's consumer then redraws its own seat's view)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    if change.version is None or change.changed_at is None:
+        row = Match.objects.filter(pk=change.match_id).values("version", "changed_at").first()
+        if row is None:
+            return
+        version, changed_at = row["version"], row["changed_at"]
+    else:
+        version, changed_at = change.version, change.changed_at
+    message = {
+        "type": "match.changed",
+        "version": version,
+        "changed_at": changed_at.isoformat(),
+        # Who moved (None: the table, or a lobby change): that seat's page usually has its
+        # answer already (the htmx response), so its socket redraws after the others.
+        "seat": change.seat,
+    }
+    try:
+        async_to_sync(layer.group_send)(services.group_name(change.match_id), message)
+    except Exception:  # a channel layer outage must not undo a committed move
+        logger.exception("Could not tell match %s's pages about a move.", change.match_id)
 
 
 class MatchConsumer(AsyncWebsocketConsumer):

@@ -18,17 +18,20 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from django.conf import settings
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.bots import bot_levels
 from games.catalog import game_name
+from games.changes import FEED_LENGTH, MatchChange
 from games.engines import IllegalAction, get_engine
 from games.engines.base import events_for
 from games.models import Match, MatchAction, Seat
+from games.services import match_state
 
-FEED_LENGTH = 15
 # View keys the page shows elsewhere (header, players' table, result screen).
 COMMON_KEYS = {"game", "version", "seats", "seat", "options", "to_move", "result"}
 # Names of empty lists that are still card zones worth showing ("Your hand: empty").
@@ -323,6 +326,12 @@ def match_rows_remember(match: Match, seats: list[Seat], recent: list[MatchActio
     _snapshot_keep(_snapshot_key(match), (match, list(seats), list(recent)[:FEED_LENGTH]))
 
 
+def remember_change(change: MatchChange) -> None:
+    """Subscriber of games.changes: keep the rows a move wrote for this process's redraws."""
+    if change.rows is not None:
+        match_rows_remember(*change.rows)
+
+
 def cached_match(match_id: str, version: int | None, changed_at: str | None) -> Match | None:
     """The match as it was at this change, if a render in this process already read it."""
     with _SNAPSHOTS_LOCK:
@@ -375,13 +384,9 @@ def live_context(match: Match, seat: int | None, *, flash: str = "", oob: bool =
         "lobby_seats": list(zip(seats, names, strict=True)),
     }
     if match.status == Match.Status.WAITING:
-        from games.bots import bot_levels
-
         context["bot_levels"] = bot_levels(match.game)
         return context
     engine = context["engine"]
-    from games.services import match_state
-
     state = match_state(match=match)
     view = engine.view(state, seat)
     cards = match.cards
@@ -429,9 +434,8 @@ def live_context(match: Match, seat: int | None, *, flash: str = "", oob: bool =
     timer = None
     table_actions = engine.legal_actions(state, None) if None in view["to_move"] else []
     if table_actions and "after_ms" in table_actions[0]:
-        from games.scheduler import timer_scale
-
-        due = match.changed_at + timedelta(milliseconds=float(table_actions[0]["after_ms"]) * timer_scale())
+        scale = settings.GAMES_TIMER_SCALE
+        due = match.changed_at + timedelta(milliseconds=float(table_actions[0]["after_ms"]) * scale)
         timer = {
             "ms": max(0, int((due - timezone.now()).total_seconds() * 1000)),
             "label": action_label({k: v for k, v in table_actions[0].items() if k != "label"}, cards, names),

@@ -28,32 +28,27 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
+from games.bots import get_bot
+from games.changes import MatchChange
 from games.engines import get_engine
 from games.models import Match, Seat
+from games.services import MatchError, match_state, match_submit_action
 
 logger = logging.getLogger(__name__)
 
 
-def _setting(name: str, default: float) -> float:
-    return float(getattr(settings, name, os.environ.get(name, default)))
-
-
 def bot_delay_ms() -> float:
     """A turn-based bot's thinking pause: long enough to see what happened."""
-    return _setting("GAMES_BOT_DELAY_MS", 900)
+    return float(settings.GAMES_BOT_DELAY_MS)
 
 
 def timer_scale() -> float:
     """Multiplies table timers and bots' reaction times (tests and demos speed games up)."""
-    return _setting("GAMES_TIMER_SCALE", 1.0)
+    return float(settings.GAMES_TIMER_SCALE)
 
 
 def enabled() -> bool:
-    return str(getattr(settings, "GAMES_SCHEDULER", os.environ.get("GAMES_SCHEDULER", "1"))) not in (
-        "0",
-        "False",
-        "false",
-    )
+    return bool(settings.GAMES_SCHEDULER)
 
 
 @dataclass(frozen=True)
@@ -67,9 +62,6 @@ class PlannedMove:
 
 def match_plan_next(*, match: Match) -> PlannedMove | None:
     """The next move a bot or the table will make, and when; None when only people can act."""
-    from games.bots import get_bot
-    from games.services import match_state
-
     if match.status != Match.Status.PLAYING:
         return None
     engine = get_engine(match.game)
@@ -122,8 +114,6 @@ def match_plan_next(*, match: Match) -> PlannedMove | None:
 
 def planned_move_play(planned: PlannedMove) -> bool:
     """Play a planned move through the same service as everyone. False if the game moved on."""
-    from games.services import MatchError, match_submit_action
-
     try:
         match_submit_action(match_id=planned.match_id, seat=planned.seat, action=planned.action, trusted=True)
     except MatchError as error:
@@ -192,6 +182,11 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     if loop is None or loop.is_closed() or not loop.is_running():
         return None
     return loop
+
+
+def plan_after_change(change: MatchChange) -> None:
+    """Subscriber of games.changes: every change may give a bot or the table something to do."""
+    kick(change.match_id)
 
 
 def kick(match_id: str) -> None:

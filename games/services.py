@@ -16,13 +16,14 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.catalog import game_name
+from foodcards.services import deck_records
+from games.bots import bot_levels
+from games.catalog import CATALOG_ORDER, game_name
+from games.changes import FEED_LENGTH, MatchChange, announce_on_commit
 from games.engines import ENGINES, IllegalAction, get_engine
 from games.engines.base import Engine
 from games.models import Match, MatchAction, Seat, hash_token
@@ -101,10 +102,6 @@ def _card_records(engine: Engine) -> list[dict] | None:
     """The deck's card records from the database (so teachers' edits count), or None for the
     engine's shipped records when the deck isn't loaded."""
     try:
-        from foodcards.services import deck_records
-    except ImportError:
-        return None
-    try:
         records = deck_records(deck_slug=engine.deck_slug)
     except Exception:  # the deck isn't loaded (or the table doesn't exist yet): use shipped data
         logger.info("Deck %s not in the database; using the shipped records.", engine.deck_slug)
@@ -113,8 +110,6 @@ def _card_records(engine: Engine) -> list[dict] | None:
 
 
 def _clean_seats(engine: Engine, seats: list[SeatSpec]) -> list[SeatSpec]:
-    from games.bots import bot_levels
-
     if not engine.min_seats <= len(seats) <= engine.max_seats:
         raise MatchError(
             _("%(game)s needs %(low)s to %(high)s players.")
@@ -218,8 +213,6 @@ def table_join(*, match_id: str, nickname: str) -> tuple[int, str]:
 
 def table_fill_bots(*, match_id: str, token: str | None, bot_level: str) -> None:
     """The host puts bots in every empty seat."""
-    from games.bots import bot_levels
-
     with transaction.atomic():
         match = _locked(match_id)
         _check_host(match, token)
@@ -343,13 +336,15 @@ def match_submit_action(
         )
         for name, value in fields.items():
             setattr(match, name, value)
-        from games.rendering import FEED_LENGTH
-
         recent = list(MatchAction.objects.filter(match=match).order_by("-index")[:FEED_LENGTH])
-    _notify_on_commit(
-        match.pk,
-        {"version": match.version, "changed_at": match.changed_at, "seat": seat},
-        rows=(_as_stored(match), seats, recent),
+    announce_on_commit(
+        MatchChange(
+            match_id=match.pk,
+            version=match.version,
+            changed_at=match.changed_at,
+            seat=seat,
+            rows=(_as_stored(match), seats, recent),
+        )
     )
     return match, events
 
@@ -363,49 +358,9 @@ def _as_stored(match: Match) -> Match:
     return stored
 
 
-# The version and time of a match's latest committed change, handed from the move to its notice.
-_changes: dict[str, dict] = {}
-
-
-def _notify_on_commit(match_id: str, change: dict | None = None, *, rows: tuple | None = None) -> None:
-    def notify():
-        if rows is not None:
-            # The rows this change wrote: every socket in this process redraws from them, with no
-            # read of its own (other processes read the change once each).
-            from games.rendering import match_rows_remember
-
-            match_rows_remember(*rows)
-        if change is not None:
-            _changes[match_id] = change
-        match_notify(match_id=match_id)
-
-    transaction.on_commit(notify)
-
-
-def match_notify(*, match_id: str) -> None:
-    """Tell every open page of the match that it changed (each redraws its own seat's view),
-    and let the scheduler plan the next bot move or table timer."""
-    from games import scheduler
-
-    layer = get_channel_layer()
-    change = (
-        _changes.pop(match_id, None)
-        or Match.objects.filter(pk=match_id).values("version", "changed_at").first()
-    )
-    if layer is not None and change is not None:
-        message = {
-            "type": "match.changed",
-            "version": change["version"],
-            "changed_at": change["changed_at"].isoformat(),
-            # Who moved (None: the table, or a lobby change): that seat's page usually has its
-            # answer already (the htmx response), so its socket redraws after the others.
-            "seat": change.get("seat"),
-        }
-        try:
-            async_to_sync(layer.group_send)(group_name(match_id), message)
-        except Exception:  # a channel layer outage must not undo a committed move
-            logger.exception("Could not tell match %s's pages about a move.", match_id)
-    scheduler.kick(match_id)
+def _notify_on_commit(match_id: str) -> None:
+    """A deal or a lobby change: announce it once committed (subscribers read what they need)."""
+    announce_on_commit(MatchChange(match_id=match_id))
 
 
 # ----- replays ---------------------------------------------------------------------------------
@@ -435,8 +390,6 @@ def match_replays_to_stored_state(*, match: Match) -> bool:
 
 def games_catalog() -> list[dict]:
     """Every game, in the catalog's order: its name, summary and numbers of players."""
-    from games.catalog import CATALOG_ORDER
-
     order = {slug: n for n, slug in enumerate(CATALOG_ORDER)}
     engines = sorted(ENGINES.values(), key=lambda e: (order.get(e.slug, 99), e.slug))
     return [{"engine": e, "name": game_name(e.slug), "slug": e.slug} for e in engines]

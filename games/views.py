@@ -8,7 +8,6 @@ Refusals come back as a plain sentence with a 4xx status (site.js shows it in #f
 from __future__ import annotations
 
 import json
-import os
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -181,9 +180,7 @@ def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
 def _stacked_deck(request: HttpRequest) -> list[str] | None:
     """Demos and browser tests may stack the deck (card ids, top first) when the site allows it."""
     raw = request.POST.get("deck", "")
-    if not raw or not getattr(
-        settings, "GAMES_ALLOW_STACKED_DECKS", os.environ.get("GAMES_ALLOW_STACKED_DECKS")
-    ):
+    if not raw or not settings.GAMES_ALLOW_STACKED_DECKS:
         return None
     return [card.strip() for card in raw.split(",") if card.strip()]
 

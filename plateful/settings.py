@@ -156,6 +156,12 @@ CARD_IMAGE_CACHE = Path(env("CARD_IMAGE_CACHE", default=str(BASE_DIR / "var" / "
 # Where the USDA SR files live for the importer's default and the card-data checks.
 USDA_SR_DIR = Path(env("USDA_SR_DIR", default=str(BASE_DIR.parent / "shared" / "data" / "usda-sr")))
 
+# Games: server-side bots and table timers (games.scheduler).
+GAMES_BOT_DELAY_MS = env.float("GAMES_BOT_DELAY_MS", default=900.0)  # a turn-based bot's pause
+GAMES_TIMER_SCALE = env.float("GAMES_TIMER_SCALE", default=1.0)  # multiplies timers, reactions
+GAMES_SCHEDULER = env.bool("GAMES_SCHEDULER", default=True)  # off: tests drive every move
+GAMES_ALLOW_STACKED_DECKS = env.bool("GAMES_ALLOW_STACKED_DECKS", default=False)  # tests, demos
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 SESSION_COOKIE_HTTPONLY = True
