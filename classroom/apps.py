@@ -4,3 +4,12 @@ from django.apps import AppConfig
 class ClassroomConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "classroom"
+
+    def ready(self):
+        from classroom import gates
+        from games import access, changes
+
+        access.register_gate(gates.class_match_gate)
+        access.register_move_gate(gates.class_move_gate)
+        access.register_play_again(gates.class_play_again)
+        changes.subscribe(gates.match_changed)

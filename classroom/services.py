@@ -1,18 +1,613 @@
-"""Classroom services other apps and commands call."""
+"""Classroom services: teachers, class sessions, students joining, seating, lessons, retention.
 
+Every write is one service with keyword-only arguments that owns its transaction and tells the
+session's live pages after commit (`classroom.live`). Games are made and changed only through
+`games.services`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from classroom import live
+from classroom.models import ClassSession, MealAttempt, Student, TableMatch, TableSeat
+from classroom.nicknames import clean_nickname, nickname_key, nickname_problem
+from foodcards.services import deck_records
+from games import scheduler
+from games import services as games
+from games.bots import bot_levels
+from games.catalog import game_name
+from nutrition.meals import MealRules, check_meal
 
 TEACHERS_GROUP = "Teachers"
+# Join codes: no look-alikes (no 0/O/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B).
+CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
+CODE_LENGTH = 6
+LESSON_DECK = "eat-right"
+
+
+class ClassroomError(Exception):
+    """A request the classroom refuses, with a message for people and an HTTP status."""
+
+    def __init__(self, message: str, *, status: int = 400, code: str = "bad_request"):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.code = code
+
+
+# ----- teachers ----------------------------------------------------------------------------------
 
 
 def teacher_ensure(*, username: str, password: str) -> tuple[object, bool]:
-    """Create (or reset) a teacher login; returns (user, created)."""
+    """Create (or reset) a teacher login; returns (user, created). Teachers are not staff: the
+    admin is the operator's."""
     user_model = get_user_model()
     user, created = user_model.objects.get_or_create(username=username)
     user.set_password(password)
-    user.is_staff = True  # teachers may edit decks and cards in the admin
+    user.is_staff = False
     user.save()
-    group, _ = Group.objects.get_or_create(name=TEACHERS_GROUP)
-    user.groups.add(group)
+    teacher_add_to_group(user=user)
     return user, created
+
+
+def teacher_add_to_group(*, user) -> None:
+    group, _created = Group.objects.get_or_create(name=TEACHERS_GROUP)
+    user.groups.add(group)
+
+
+# ----- creating sessions -------------------------------------------------------------------------
+
+
+def code_normalize(raw: str) -> str:
+    """What a child typed, as a code: capitals, no spaces or dashes."""
+    return "".join(ch for ch in (raw or "").upper() if ch.isalnum())
+
+
+def _new_code() -> str:
+    chooser = secrets.SystemRandom()
+    for _attempt in range(50):
+        code = "".join(chooser.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not ClassSession.objects.filter(code=code).exists():
+            return code
+    raise ClassroomError(_("Could not make a new join code. Please try again."), status=503)
+
+
+def lesson_card_records() -> list[dict]:
+    """The cards a meal-balance lesson may use: the Eat Right deck's foods and Exercise."""
+    records = deck_records(deck_slug=LESSON_DECK)
+    return [r for r in records if r.get("in_play", True) and r.get("special") != "sugar-shock"]
+
+
+def session_create(
+    *,
+    teacher,
+    kind: str,
+    title: str = "",
+    game: str = "",
+    options: dict | None = None,
+    seats_per_table: int = 2,
+    bot_level: str = "",
+    meal_rules: dict | None = None,
+    lesson_cards: list[str] | None = None,
+) -> ClassSession:
+    """A new class session with a fresh join code (students may join at once)."""
+    fields: dict = {"teacher": teacher, "title": (title or "").strip()[:80], "kind": kind}
+    if kind == ClassSession.Kind.GAME:
+        engine = games.engine_get(game=game)
+        if not engine.min_seats <= seats_per_table <= engine.max_seats:
+            raise ClassroomError(
+                _("%(game)s needs %(low)s to %(high)s players at a table.")
+                % {"game": game_name(game), "low": engine.min_seats, "high": engine.max_seats}
+            )
+        levels = bot_levels(game)
+        if levels and bot_level not in levels:
+            raise ClassroomError(_("Pick a bot level from the list."))
+        try:
+            options = engine.clean_options(options)
+        except Exception as error:  # IllegalAction with the engine's own words
+            raise ClassroomError(getattr(error, "message", str(error))) from None
+        fields.update(game=game, options=options, seats_per_table=seats_per_table, bot_level=bot_level)
+    elif kind == ClassSession.Kind.LESSON:
+        try:
+            rules = MealRules.from_dict(meal_rules)
+        except ValueError as error:
+            raise ClassroomError(_("That meal rule isn't possible: %(rule)s.") % {"rule": error}) from None
+        known = [record["id"] for record in lesson_card_records()]
+        cards = [card for card in known if card in set(lesson_cards)] if lesson_cards is not None else known
+        if len(cards) < 3:
+            raise ClassroomError(_("Pick at least three cards for the lesson."))
+        fields.update(meal_rules=rules.to_dict(), lesson_cards=cards)
+    else:
+        raise ClassroomError(_("Pick a game or a meal-balance lesson."))
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                return ClassSession.objects.create(code=_new_code(), **fields)
+        except IntegrityError:  # two new sessions drew the same code at once
+            continue
+    raise ClassroomError(_("Could not make a new join code. Please try again."), status=503)
+
+
+def session_of_teacher(*, teacher, session_id) -> ClassSession:
+    """The teacher's own session; anyone else's is "not found" (404), not "forbidden"."""
+    session = ClassSession.objects.filter(pk=session_id, teacher=teacher).first()
+    if session is None:
+        raise ClassroomError(_("There is no class session with that address."), status=404, code="not_found")
+    return session
+
+
+# ----- students joining --------------------------------------------------------------------------
+
+
+def session_for_code(*, code: str) -> ClassSession:
+    """The session a join code opens, or a plain reason why it opens none."""
+    code = code_normalize(code)
+    if not code:
+        raise ClassroomError(_("Please type your class code."), code="no_code")
+    session = ClassSession.objects.filter(code=code).first()
+    if session is None:
+        raise ClassroomError(
+            _("There is no class with the code %(code)s. Check the code on the board and try again.")
+            % {"code": code},
+            status=404,
+            code="wrong_code",
+        )
+    expired = session.created_at < timezone.now() - timedelta(hours=settings.CLASSROOM_CODE_HOURS)
+    if session.ended or expired:
+        raise ClassroomError(
+            _("The class with the code %(code)s has ended. Ask your teacher for today's code.")
+            % {"code": code},
+            status=410,
+            code="expired",
+        )
+    return session
+
+
+def student_join(*, session: ClassSession, nickname: str, device: str) -> Student:
+    """A student joins with a nickname; a late joiner is seated at once."""
+    if device and session.students.filter(device=device, removed_at__isnull=False).exists():
+        raise ClassroomError(
+            _("Your teacher took you out of this class session."), status=403, code="removed"
+        )
+    if session.locked:
+        raise ClassroomError(
+            _("This class session is closed to new players. Ask your teacher."), status=403, code="locked"
+        )
+    if session.students.count() >= settings.CLASSROOM_MAX_STUDENTS:
+        raise ClassroomError(_("This class session is full."), status=403, code="full")
+    taken = set(session.students.values_list("nickname_key", flat=True))
+    problem = nickname_problem(nickname, taken=taken)
+    if problem:
+        raise ClassroomError(problem, code="nickname")
+    nickname = clean_nickname(nickname)
+    try:
+        with transaction.atomic():
+            session = ClassSession.objects.select_for_update().get(pk=session.pk)
+            student = Student.objects.create(
+                session=session,
+                nickname=nickname,
+                nickname_key=nickname_key(nickname),
+                device=device or "",
+                last_active_at=timezone.now(),
+            )
+            if session.status == ClassSession.Status.PLAYING and not session.is_lesson:
+                _seat_late_student(session, student)
+            live.session_changed(session.pk, students=False)
+    except IntegrityError:
+        raise ClassroomError(
+            _("Someone in this class already has that name. Please pick another one."), code="nickname"
+        ) from None
+    return student
+
+
+def student_of_device(*, session: ClassSession, device: str) -> Student | None:
+    """The student this browser already is in this session (its session cookie was lost)."""
+    if not device:
+        return None
+    return session.students.filter(device=device, removed_at__isnull=True).order_by("-joined_at").first()
+
+
+def student_touch(*, student: Student) -> None:
+    Student.objects.filter(pk=student.pk).update(last_active_at=timezone.now())
+
+
+# ----- seating -----------------------------------------------------------------------------------
+
+
+def _bot_level(session: ClassSession) -> str:
+    levels = bot_levels(session.game)
+    return session.bot_level if session.bot_level in levels else (levels[0] if levels else "")
+
+
+def _table_create(session: ClassSession, table: int, students: list[Student | None]) -> TableMatch:
+    """A new game at a table: these students in these seats, bots in the rest (None or missing)."""
+    size = max(session.seats_per_table, len(students))
+    by_seat = list(students) + [None] * (size - len(students))
+    specs = [
+        games.SeatSpec(kind="human", nickname=student.nickname)
+        if student is not None
+        else games.SeatSpec(kind="bot", bot_level=_bot_level(session))
+        for student in by_seat
+    ]
+    match, tokens = games.match_create(game=session.game, seats=specs, options=session.options)
+    TableMatch.objects.filter(session=session, table=table, current=True).update(current=False)
+    table_match = TableMatch.objects.create(session=session, table=table, match=match, current=True)
+    TableSeat.objects.bulk_create(
+        TableSeat(table_match=table_match, seat=seat, student=student, token=tokens.get(seat, ""))
+        for seat, student in enumerate(by_seat)
+    )
+    return table_match
+
+
+def _split_evenly(students: list[Student], size: int) -> list[list[Student]]:
+    """Tables of at most `size`, as even as can be (7 students, 4 seats: 4 and 3)."""
+    if not students:
+        return []
+    tables = math.ceil(len(students) / size)
+    base, extra = divmod(len(students), tables)
+    groups, start = [], 0
+    for index in range(tables):
+        count = base + (1 if index < extra else 0)
+        groups.append(students[start : start + count])
+        start += count
+    return groups
+
+
+def session_start(*, session: ClassSession) -> None:
+    """Seat every student at tables of the chosen size (shuffled; bots fill the gaps). A lesson
+    simply opens."""
+    with transaction.atomic():
+        session = ClassSession.objects.select_for_update().get(pk=session.pk)
+        if session.ended:
+            raise ClassroomError(_("This class session has ended."), status=409)
+        if session.status == ClassSession.Status.PLAYING:
+            raise ClassroomError(_("The class session has already started."), status=409)
+        if not session.is_lesson:
+            students = list(session.students.filter(removed_at__isnull=True))
+            if not students:
+                raise ClassroomError(_("Nobody has joined yet."), status=409, code="empty")
+            random.SystemRandom().shuffle(students)
+            for number, group in enumerate(_split_evenly(students, session.seats_per_table), start=1):
+                _table_create(session, number, list(group))
+        session.status = ClassSession.Status.PLAYING
+        session.started_at = timezone.now()
+        session.save(update_fields=["status", "started_at"])
+        live.session_changed(session.pk)
+
+
+def _playing_bot_seat(session: ClassSession, table: int | None = None) -> TableSeat | None:
+    seats = TableSeat.objects.filter(
+        table_match__session=session,
+        table_match__current=True,
+        table_match__match__status="playing",
+        student__isnull=True,
+    ).select_related("table_match")
+    if table is not None:
+        seats = seats.filter(table_match__table=table)
+    return seats.order_by("table_match__table", "seat").first()
+
+
+def _seat_at(seat: TableSeat, student: Student) -> None:
+    """A student takes over a bot's seat mid-game."""
+    token = games.match_seat_replace(
+        match_id=seat.table_match.match_id, seat=seat.seat, kind="human", nickname=student.nickname
+    )
+    seat.student, seat.token = student, token or ""
+    seat.save(update_fields=["student", "token"])
+
+
+def _unseat(seat: TableSeat, session: ClassSession) -> None:
+    """A bot takes over a student's seat mid-game (the game goes on for the others)."""
+    if seat.table_match.match.status != "finished":
+        games.match_seat_replace(
+            match_id=seat.table_match.match_id, seat=seat.seat, kind="bot", bot_level=_bot_level(session)
+        )
+    seat.student, seat.token = None, ""
+    seat.save(update_fields=["student", "token"])
+
+
+def _current_seat(student: Student) -> TableSeat | None:
+    return (
+        TableSeat.objects.filter(student=student, table_match__current=True)
+        .select_related("table_match__match")
+        .first()
+    )
+
+
+def _seat_late_student(session: ClassSession, student: Student) -> None:
+    """A late joiner takes a bot's seat at a game in progress, or gets a new table with bots."""
+    seat = _playing_bot_seat(session)
+    if seat is not None:
+        _seat_at(seat, student)
+        return
+    last = session.table_matches.order_by("-table").values_list("table", flat=True).first() or 0
+    _table_create(session, last + 1, [student])
+
+
+def student_move(*, session: ClassSession, student_id: int, table: int) -> None:
+    """Move a student to another table: a bot takes their seat, they take a bot's seat there."""
+    with transaction.atomic():
+        student = _student_of(session, student_id)
+        target = _playing_bot_seat(session, table)
+        if target is None:
+            raise ClassroomError(
+                _("Table %(n)s has no free seat: a student can only take a bot's seat in a game still on.")
+                % {"n": table},
+                status=409,
+                code="no_seat",
+            )
+        current = _current_seat(student)
+        if current is not None and current.table_match.table == table:
+            raise ClassroomError(_("%(name)s already sits at that table.") % {"name": student.nickname})
+        if current is not None:
+            _unseat(current, session)
+        _seat_at(target, student)
+        live.session_changed(session.pk)
+
+
+def table_restart(*, session: ClassSession, table: int) -> TableMatch:
+    """A fresh game at a table with the same players (the unfinished one ends with no winner)."""
+    with transaction.atomic():
+        current = session.table_matches.filter(table=table, current=True).first()
+        if current is None:
+            raise ClassroomError(_("There is no table %(n)s.") % {"n": table}, status=404)
+        if session.ended:
+            raise ClassroomError(_("This class session has ended."), status=409)
+        games.match_close(match_id=current.match_id, reason="The teacher started this table's game again.")
+        students = [seat.student for seat in current.seats.select_related("student")]
+        fresh = _table_create(session, table, students)
+        live.session_changed(session.pk)
+    return fresh
+
+
+def table_play_again(*, session: ClassSession, match_id: str, student: Student) -> None:
+    """A student who finished plays again at the same table with the same players: a new game
+    for the table unless a tablemate already started one."""
+    with transaction.atomic():
+        locked = ClassSession.objects.select_for_update().get(pk=session.pk)
+        played = TableMatch.objects.filter(session=locked, match_id=match_id).first()
+        if played is None or not played.current or locked.ended or locked.paused:
+            return  # the table moved on (or the class is paused/over): the student's place says where
+        if played.match.status != "finished":
+            return
+        students = [seat.student for seat in played.seats.select_related("student")]
+        _table_create(locked, played.table, students)
+        live.session_changed(locked.pk)
+
+
+# ----- the teacher's controls --------------------------------------------------------------------
+
+
+def session_set_locked(*, session: ClassSession, locked: bool) -> None:
+    ClassSession.objects.filter(pk=session.pk).update(locked=locked)
+    live.session_changed(session.pk, students=False)
+
+
+def session_set_paused(*, session: ClassSession, paused: bool) -> None:
+    """Pause: every page shows "paused" and moves (bots' and timers' too) are refused; resuming
+    plays at once what became due meanwhile."""
+    with transaction.atomic():
+        ClassSession.objects.filter(pk=session.pk).update(paused=paused)
+        live.session_changed(session.pk)
+    if not paused:
+        for match_id in session.table_matches.filter(current=True).values_list("match_id", flat=True):
+            scheduler.kick(match_id)
+
+
+def session_end(*, session: ClassSession) -> None:
+    """End the session: joining stops and every game still going finishes with no winner."""
+    with transaction.atomic():
+        session = ClassSession.objects.select_for_update().get(pk=session.pk)
+        if session.ended:
+            return
+        for match_id in session.table_matches.filter(current=True).values_list("match_id", flat=True):
+            games.match_close(match_id=match_id, reason="The teacher ended the class session.")
+        session.status = ClassSession.Status.ENDED
+        session.paused = False
+        session.ended_at = timezone.now()
+        session.save(update_fields=["status", "paused", "ended_at"])
+        live.session_changed(session.pk)
+
+
+def _student_of(session: ClassSession, student_id) -> Student:
+    student = session.students.filter(pk=student_id).first()
+    if student is None:
+        raise ClassroomError(_("That student isn't in this class session."), status=404)
+    return student
+
+
+def student_remove(*, session: ClassSession, student_id: int) -> Student:
+    """Take a student out: a bot takes their seat, and their browser (session and device cookie)
+    can't come back into this session."""
+    with transaction.atomic():
+        student = _student_of(session, student_id)
+        if student.removed:
+            return student
+        seat = _current_seat(student)
+        if seat is not None:
+            _unseat(seat, session)
+        student.removed_at = timezone.now()
+        student.save(update_fields=["removed_at"])
+        live.session_changed(session.pk)
+    return student
+
+
+# ----- where a student belongs -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a student should be now: kind is "removed", "ended", "paused", "lesson", "table" or
+    "waiting"; url is the page; tokens are the seat tokens their browser needs there."""
+
+    kind: str
+    url: str
+    table: int | None = None
+    match_id: str | None = None
+    tokens: tuple[tuple[str, str], ...] = ()
+
+
+def class_url(session: ClassSession) -> str:
+    return f"/class/{session.code}/"
+
+
+def student_place(*, student: Student) -> Place:
+    session = student.session
+    if student.removed:
+        return Place("removed", class_url(session))
+    if session.ended:
+        return Place("ended", class_url(session))
+    if session.is_lesson:
+        return Place("lesson", class_url(session))
+    seat = _current_seat(student)
+    if seat is not None:
+        match_id = seat.table_match.match_id
+        return Place(
+            "table",
+            f"/play/{match_id}/",
+            table=seat.table_match.table,
+            match_id=match_id,
+            tokens=((match_id, seat.token),) if seat.token else (),
+        )
+    return Place("waiting", class_url(session))
+
+
+def student_of_match(*, match_id: str, students: dict) -> tuple[ClassSession | None, Student | None]:
+    """The class session a match belongs to (None: not a class match) and, from a browser's
+    {session id: student id} map, the student of that session it is (None if none)."""
+    table = TableMatch.objects.filter(match_id=match_id).select_related("session").first()
+    if table is None:
+        return None, None
+    student_id = (students or {}).get(str(table.session_id))
+    student = (
+        Student.objects.filter(pk=student_id, session_id=table.session_id).first() if student_id else None
+    )
+    if student is not None:
+        student.session = table.session
+    return table.session, student
+
+
+def session_of_match(*, match_id: str) -> int | None:
+    return TableMatch.objects.filter(match_id=match_id).values_list("session_id", flat=True).first()
+
+
+def session_paused_for_match(*, match_id: str) -> bool:
+    return TableMatch.objects.filter(match_id=match_id, session__paused=True).exists()
+
+
+def student_activity(*, match_id: str, seat: int) -> int | None:
+    """A move at a class table: the student who made it was active now. Returns the session id
+    (None: not a class match)."""
+    session_id = TableMatch.objects.filter(match_id=match_id).values_list("session_id", flat=True).first()
+    if session_id is None:
+        return None
+    Student.objects.filter(table_seats__table_match__match_id=match_id, table_seats__seat=seat).update(
+        last_active_at=timezone.now()
+    )
+    return session_id
+
+
+# ----- meal-balance lessons ----------------------------------------------------------------------
+
+
+def lesson_rules(session: ClassSession) -> MealRules:
+    return MealRules.from_dict(session.meal_rules)
+
+
+def lesson_cards(session: ClassSession) -> list[dict]:
+    allowed = set(session.lesson_cards)
+    return [record for record in lesson_card_records() if record["id"] in allowed]
+
+
+def _lesson_open(student: Student) -> None:
+    session = student.session
+    if student.removed:
+        raise ClassroomError(_("Your teacher took you out of this class session."), status=403)
+    if session.ended:
+        raise ClassroomError(_("This class session has ended."), status=409)
+    if session.paused:
+        raise ClassroomError(_("Your teacher paused the class. Wait a moment."), status=409, code="paused")
+
+
+def lesson_toggle_card(*, student: Student, card_id: str) -> list[str]:
+    """Put a card on the plate, or take it off again. Returns the plate."""
+    _lesson_open(student)
+    if card_id not in set(student.session.lesson_cards):
+        raise ClassroomError(_("That card isn't part of this lesson."))
+    plate = [c for c in student.plate if c != card_id]
+    if len(plate) == len(student.plate):
+        if len(plate) >= 12:
+            raise ClassroomError(_("Your plate is full: take a card off first."))
+        plate.append(card_id)
+    student.plate = plate
+    student.last_active_at = timezone.now()
+    student.save(update_fields=["plate", "last_active_at"])
+    return plate
+
+
+def lesson_clear(*, student: Student) -> None:
+    _lesson_open(student)
+    student.plate = []
+    student.save(update_fields=["plate"])
+
+
+def lesson_check(*, student: Student) -> tuple[MealAttempt, object]:
+    """Check the plate against the lesson's rules and record the attempt. Returns (attempt,
+    the MealCheck)."""
+    _lesson_open(student)
+    if not student.plate:
+        raise ClassroomError(_("Put some cards on your plate first."), code="empty_plate")
+    session = student.session
+    allowed = lesson_cards(session)
+    by_id = {record["id"]: record for record in allowed}
+    cards = [by_id[card] for card in student.plate if card in by_id]
+    check = check_meal(cards, lesson_rules(session), allowed=allowed)
+    with transaction.atomic():
+        attempt = MealAttempt.objects.create(
+            student=student,
+            cards=[card["id"] for card in cards],
+            balanced=check.balanced,
+            failed_rules=check.failed_rules,
+            calories=check.calories,
+        )
+        Student.objects.filter(pk=student.pk).update(last_active_at=timezone.now())
+        live.session_changed(session.pk, students=False)
+    return attempt, check
+
+
+# ----- retention -----------------------------------------------------------------------------------
+
+
+def session_delete(*, session: ClassSession) -> None:
+    """Delete a session with everything its students left: names, seats, games, meal attempts."""
+    with transaction.atomic():
+        match_ids = list(session.table_matches.values_list("match_id", flat=True))
+        session.delete()
+        games.matches_delete(match_ids=match_ids)
+
+
+def session_purge_students(*, session: ClassSession, summary: dict) -> None:
+    """Delete a finished session's student data, keeping the class totals (`summary`)."""
+    with transaction.atomic():
+        match_ids = list(session.table_matches.values_list("match_id", flat=True))
+        session.table_matches.all().delete()
+        session.students.all().delete()
+        games.matches_delete(match_ids=match_ids)
+        if session.status != ClassSession.Status.ENDED:
+            session.status = ClassSession.Status.ENDED
+            session.ended_at = session.ended_at or timezone.now()
+        session.purged_at = timezone.now()
+        session.summary = summary
+        session.save(update_fields=["status", "ended_at", "purged_at", "summary"])

@@ -1,8 +1,72 @@
-from django.urls import path
+"""Classroom addresses: teacher accounts, /teach/ (the teacher's own panel), /join and /class/."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
 
 from classroom import views
 
 app_name = "classroom"
 urlpatterns = [
+    # Teacher accounts (log in and log out are the site's: /login/, /logout/).
+    path("signup/", views.signup, name="signup"),
+    path(
+        "password/change/",
+        auth_views.PasswordChangeView.as_view(success_url=reverse_lazy("classroom:password_change_done")),
+        name="password_change",
+    ),
+    path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path(
+        "password/reset/",
+        auth_views.PasswordResetView.as_view(
+            success_url=reverse_lazy("classroom:password_reset_done"),
+            email_template_name="registration/password_reset_email.txt",
+        ),
+        name="password_reset",
+    ),
+    path("password/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            success_url=reverse_lazy("classroom:password_reset_complete")
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"
+    ),
+    # The teacher's panel.
     path("teach/", views.teach, name="teach"),
+    path("teach/new/", views.session_new, name="session_new"),
+    path("teach/sessions/<int:session_id>/", views.session_page, name="session"),
+    path("teach/sessions/<int:session_id>/projector/", views.projector, name="projector"),
+    path("teach/sessions/<int:session_id>/report/", views.report, name="report"),
+    path("teach/sessions/<int:session_id>/report.csv", views.report_csv, name="report_csv"),
+    path("teach/sessions/<int:session_id>/delete/", views.session_delete, name="session_delete"),
+    path(
+        "teach/sessions/<int:session_id>/students/<int:student_id>/",
+        views.student_report,
+        name="student_report",
+    ),
+    path(
+        "teach/sessions/<int:session_id>/students/<int:student_id>/remove/",
+        views.student_remove,
+        name="student_remove",
+    ),
+    path(
+        "teach/sessions/<int:session_id>/students/<int:student_id>/move/",
+        views.student_move,
+        name="student_move",
+    ),
+    path(
+        "teach/sessions/<int:session_id>/tables/<int:table>/restart/",
+        views.table_restart,
+        name="table_restart",
+    ),
+    path("teach/sessions/<int:session_id>/<slug:action>/", views.session_control, name="control"),
+    # Students.
+    path("join", views.join, name="join"),
+    path("class/<str:code>/", views.class_page, name="class"),
+    path("class/<str:code>/plate/", views.lesson_plate, name="lesson_plate"),
+    path("class/<str:code>/clear/", views.lesson_clear, name="lesson_clear"),
+    path("class/<str:code>/check/", views.lesson_check, name="lesson_check"),
 ]

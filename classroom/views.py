@@ -1,11 +1,549 @@
-"""Teacher pages."""
+"""Classroom pages: teacher accounts, the teacher's panel and live session pages, reports, and
+the students' join page and class page (lobby, lesson, "paused", "ended").
 
+Small function views: each reads its input, calls one service and renders. htmx requests get a
+partial (`template.html#partial`); refusals come back as a plain sentence with a 4xx status
+(site.js shows it in #flash).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.core import get_usage
+from django_ratelimit.decorators import ratelimit
+
+from classroom import dashboard, reports, services
+from classroom.forms import (
+    LESSON,
+    JoinForm,
+    LessonForm,
+    SessionForm,
+    TeacherSignupForm,
+    game_form_class,
+    game_options,
+)
+from classroom.gates import STUDENTS_KEY, students_of
+from classroom.models import ClassSession, Student
+from classroom.nicknames import fun_names
+from games.services import MatchError, games_catalog
+from games.views import SESSION_KEY
+from nutrition.meal_words import rows_for_check
+from nutrition.meals import check_meal
+
+DEVICE_COOKIE = "plateful_device"
+DEVICE_SALT = "classroom.device"
+DEVICE_MAX_AGE = 365 * 24 * 3600
+
+
+def _refuse(message: str, status: int) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+def _go(request: HttpRequest, url: str) -> HttpResponse:
+    if request.htmx:
+        return HttpResponse(status=204, headers={"HX-Redirect": url})
+    return HttpResponseRedirect(url)
+
+
+# ----- teacher accounts --------------------------------------------------------------------------
+
+
+def _signup_rate(group: str, request: HttpRequest) -> str:
+    return settings.CLASSROOM_SIGNUP_RATE
+
+
+@require_http_methods(["GET", "POST"])
+@ratelimit(key="ip", rate=_signup_rate, method="POST", block=False)
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return HttpResponseRedirect(reverse("classroom:teach"))
+    form = TeacherSignupForm(request.POST or None)
+    if request.method == "POST":
+        if getattr(request, "limited", False):
+            form.add_error(None, _("Too many new accounts from here. Please try again later."))
+            return render(request, "registration/signup.html", {"form": form}, status=429)
+        if form.is_valid():
+            user = form.save()
+            services.teacher_add_to_group(user=user)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("Welcome! Start your first class session below."))
+            return HttpResponseRedirect(reverse("classroom:teach"))
+    return render(request, "registration/signup.html", {"form": form})
+
+
+# ----- the teacher's panel -----------------------------------------------------------------------
+
+
+def _teacher_session(request: HttpRequest, session_id: int) -> ClassSession:
+    try:
+        return services.session_of_teacher(teacher=request.user, session_id=session_id)
+    except services.ClassroomError as error:
+        raise Http404(error.message) from None
 
 
 @require_GET
 @login_required
-def teach(request):
-    return render(request, "classroom/teach.html")
+def teach(request: HttpRequest) -> HttpResponse:
+    sessions = list(
+        ClassSession.objects.filter(teacher=request.user).order_by("-created_at").prefetch_related("students")
+    )
+    by_day: list[tuple[object, list[ClassSession]]] = []
+    for session in sessions:
+        day = session.created_at.date()
+        if not by_day or by_day[-1][0] != day:
+            by_day.append((day, []))
+        by_day[-1][1].append(session)
+    return render(request, "classroom/teach.html", {"by_day": by_day, "games": games_catalog()})
+
+
+def _game_forms(data=None, chosen: str = "") -> list[dict]:
+    forms_ = []
+    for entry in games_catalog():
+        form_class = game_form_class(entry["engine"])
+        bound = data is not None and entry["slug"] == chosen
+        forms_.append(
+            {
+                "slug": entry["slug"],
+                "name": entry["name"],
+                "form": form_class(data if bound else None, prefix=entry["slug"]),
+            }
+        )
+    return forms_
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def session_new(request: HttpRequest) -> HttpResponse:
+    records = services.lesson_card_records()
+    data = request.POST if request.method == "POST" else None
+    form = SessionForm(data, initial={"activity": request.GET.get("activity", "")})
+    chosen = data.get("activity", "") if data else ""
+    game_forms = _game_forms(data, chosen)
+    lesson_form = LessonForm(data if chosen == LESSON else None, card_records=records, prefix="lesson")
+    if request.method == "POST" and form.is_valid():
+        activity = form.cleaned_data["activity"]
+        try:
+            if activity == LESSON:
+                if lesson_form.is_valid():
+                    session = services.session_create(
+                        teacher=request.user,
+                        kind=ClassSession.Kind.LESSON,
+                        title=form.cleaned_data["title"],
+                        meal_rules=lesson_form.meal_rules(),
+                        lesson_cards=lesson_form.cleaned_data["cards"],
+                    )
+                    return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
+            else:
+                game_form = next(g["form"] for g in game_forms if g["slug"] == activity)
+                if game_form.is_valid():
+                    session = services.session_create(
+                        teacher=request.user,
+                        kind=ClassSession.Kind.GAME,
+                        title=form.cleaned_data["title"],
+                        game=activity,
+                        options=game_options(game_form.cleaned_data),
+                        seats_per_table=game_form.cleaned_data["seats"],
+                        bot_level=game_form.cleaned_data.get("bot_level", ""),
+                    )
+                    return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
+        except (services.ClassroomError, MatchError) as error:
+            form.add_error(None, error.message)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "classroom/session_new.html",
+        {
+            "form": form,
+            "game_forms": game_forms,
+            "lesson_form": lesson_form,
+            "chosen": chosen or form["activity"].value(),
+        },
+        status=status,
+    )
+
+
+@require_GET
+@login_required
+def session_page(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _teacher_session(request, session_id)
+    context = {**dashboard.dashboard_context(session), "join_url": dashboard.join_url(request, session)}
+    context["qr"] = dashboard.qr_svg(context["join_url"])
+    template = "classroom/session.html#dashboard" if request.htmx else "classroom/session.html"
+    return render(request, template, context)
+
+
+@require_GET
+@login_required
+def projector(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _teacher_session(request, session_id)
+    url = dashboard.join_url(request, session)
+    context = {**dashboard.projector_context(session), "join_url": url, "qr": dashboard.qr_svg(url)}
+    return render(request, "classroom/projector.html", context)
+
+
+def _after_control(request: HttpRequest, session: ClassSession, done: str) -> HttpResponse:
+    if request.htmx:
+        return render(request, "classroom/session.html#dashboard", dashboard.dashboard_context(session))
+    messages.success(request, done)
+    return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
+
+
+def _control_failed(request: HttpRequest, session: ClassSession, error) -> HttpResponse:
+    if request.htmx:
+        return _refuse(error.message, error.status)
+    messages.error(request, error.message)
+    return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
+
+
+CONTROLS = {
+    "start": (
+        lambda s: services.session_start(session=s),
+        lambda: _("The class session has started."),
+    ),
+    "lock": (
+        lambda s: services.session_set_locked(session=s, locked=True),
+        lambda: _("Nobody new can join now."),
+    ),
+    "unlock": (
+        lambda s: services.session_set_locked(session=s, locked=False),
+        lambda: _("Students can join again."),
+    ),
+    "pause": (
+        lambda s: services.session_set_paused(session=s, paused=True),
+        lambda: _("Everyone is paused."),
+    ),
+    "resume": (
+        lambda s: services.session_set_paused(session=s, paused=False),
+        lambda: _("Everyone plays on."),
+    ),
+    "end": (
+        lambda s: services.session_end(session=s),
+        lambda: _("The class session has ended."),
+    ),
+}
+
+
+@require_POST
+@login_required
+def session_control(request: HttpRequest, session_id: int, action: str) -> HttpResponse:
+    session = _teacher_session(request, session_id)
+    if action not in CONTROLS:
+        raise Http404(_("There is no such control."))
+    do, done = CONTROLS[action]
+    try:
+        do(session)
+    except services.ClassroomError as error:
+        return _control_failed(request, session, error)
+    return _after_control(request, session, done())
+
+
+@require_POST
+@login_required
+def student_remove(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
+    session = _teacher_session(request, session_id)
+    try:
+        student = services.student_remove(session=session, student_id=student_id)
+    except services.ClassroomError as error:
+        return _control_failed(request, session, error)
+    return _after_control(request, session, _("%(name)s is out of the session.") % {"name": student.nickname})
+
+
+@require_POST
+@login_required
+def student_move(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
+    session = _teacher_session(request, session_id)
+    try:
+        table = int(request.POST.get("table", ""))
+        services.student_move(session=session, student_id=student_id, table=table)
+    except ValueError:
+        return _control_failed(request, session, services.ClassroomError(_("Pick a table.")))
+    except (services.ClassroomError, MatchError) as error:
+        return _control_failed(request, session, error)
+    return _after_control(request, session, _("Moved to table %(n)s.") % {"n": table})
+
+
+@require_POST
+@login_required
+def table_restart(request: HttpRequest, session_id: int, table: int) -> HttpResponse:
+    session = _teacher_session(request, session_id)
+    try:
+        services.table_restart(session=session, table=table)
+    except (services.ClassroomError, MatchError) as error:
+        return _control_failed(request, session, error)
+    return _after_control(request, session, _("Table %(n)s starts a new game.") % {"n": table})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def session_delete(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _teacher_session(request, session_id)
+    if request.method == "POST":
+        services.session_delete(session=session)
+        messages.success(request, _("The session and all its students' data are deleted."))
+        return HttpResponseRedirect(reverse("classroom:teach"))
+    return render(request, "classroom/session_delete.html", {"session": session})
+
+
+# ----- reports -----------------------------------------------------------------------------------
+
+
+@require_GET
+@login_required
+def report(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _teacher_session(request, session_id)
+    context = {**reports.session_report(session), "retention_days": settings.CLASSROOM_RETENTION_DAYS}
+    return render(request, "classroom/report.html", context)
+
+
+@require_GET
+@login_required
+def report_csv(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _teacher_session(request, session_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="plateful-{session.code}-{session.created_at:%Y-%m-%d}.csv"'
+    )
+    reports.write_csv(response, session)
+    return response
+
+
+@require_GET
+@login_required
+def student_report(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
+    session = _teacher_session(request, session_id)
+    student = session.students.filter(pk=student_id).first()
+    if student is None:
+        raise Http404(_("That student isn't in this class session."))
+    return render(request, "classroom/student_report.html", reports.student_report(session, student))
+
+
+# ----- students: joining -------------------------------------------------------------------------
+
+
+def _device(request: HttpRequest) -> str:
+    return (
+        request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT, max_age=DEVICE_MAX_AGE) or ""
+    )
+
+
+def _keep_device(request: HttpRequest, response: HttpResponse, device: str) -> HttpResponse:
+    response.set_signed_cookie(
+        DEVICE_COOKIE,
+        device,
+        salt=DEVICE_SALT,
+        max_age=DEVICE_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+    return response
+
+
+def _remember_student(request: HttpRequest, student: Student) -> None:
+    known = dict(students_of(request.session))
+    known[str(student.session_id)] = student.pk
+    request.session[STUDENTS_KEY] = known
+
+
+def _student_here(request: HttpRequest, session: ClassSession) -> Student | None:
+    student_id = students_of(request.session).get(str(session.pk))
+    student = session.students.filter(pk=student_id).first() if student_id else None
+    if student is None:
+        student = services.student_of_device(session=session, device=_device(request))
+        if student is not None:  # the session cookie was lost, this browser is still them
+            _remember_student(request, student)
+    if student is not None:
+        student.session = session
+    return student
+
+
+def _wrong_code_rate(group: str, request: HttpRequest) -> str:
+    return settings.CLASSROOM_WRONG_CODE_RATE
+
+
+def _join_rate(group: str, request: HttpRequest) -> str:
+    return settings.CLASSROOM_JOIN_RATE
+
+
+def _limited(request: HttpRequest, group: str, rate, *, increment: bool) -> bool:
+    usage = get_usage(request, group=group, key="ip", rate=rate, method="POST", increment=increment)
+    return bool(usage and usage["should_limit"])
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest) -> HttpResponse:
+    """A student joins with the class code and a nickname (no account, nothing else)."""
+    data = request.POST if request.method == "POST" else None
+    form = JoinForm(data, initial={"code": services.code_normalize(request.GET.get("code", ""))})
+    context = {"form": form, "fun_name": ""}
+    if request.method == "GET":
+        code = request.GET.get("code", "")
+        if code:
+            try:
+                session = services.session_for_code(code=code)
+            except services.ClassroomError:
+                session = None
+            student = _student_here(request, session) if session else None
+            if student is not None:
+                return HttpResponseRedirect(services.class_url(session))
+        return render(request, "classroom/join.html", context)
+    if _limited(request, "classroom.join.wrong-code", _wrong_code_rate, increment=False):
+        context["error"] = _("Too many wrong codes from here. Wait a few minutes, then try again.")
+        return render(request, "classroom/join.html", context, status=429)
+    code = data.get("code", "")
+    taken: set[str] = set()
+    try:
+        session = services.session_for_code(code=code)
+    except services.ClassroomError as error:
+        session = None
+        if error.code in ("wrong_code", "expired"):
+            _limited(request, "classroom.join.wrong-code", _wrong_code_rate, increment=True)
+        if data.get("action") != "fun-name":
+            context["error"] = error.message
+            return render(request, "classroom/join.html", context, status=error.status)
+    if session is not None:
+        taken = set(session.students.values_list("nickname_key", flat=True))
+        student = _student_here(request, session)
+        if student is not None:
+            return HttpResponseRedirect(services.class_url(session))
+    if data.get("action") == "fun-name":
+        names = fun_names(taken=taken)
+        context["fun_name"] = names[0] if names else ""
+        return render(request, "classroom/join.html", context)
+    if _limited(request, "classroom.join", _join_rate, increment=True):
+        context["error"] = _("Too many players joined from here at once. Wait a minute, then try again.")
+        return render(request, "classroom/join.html", context, status=429)
+    device = _device(request) or secrets.token_urlsafe(16)
+    try:
+        student = services.student_join(session=session, nickname=data.get("nickname", ""), device=device)
+    except services.ClassroomError as error:
+        context["error"] = error.message
+        context["nickname_error"] = error.code == "nickname"
+        return _keep_device(
+            request, render(request, "classroom/join.html", context, status=error.status), device
+        )
+    _remember_student(request, student)
+    return _keep_device(request, HttpResponseRedirect(services.class_url(session)), device)
+
+
+# ----- students: the class page ------------------------------------------------------------------
+
+
+def _class_session(code: str) -> ClassSession:
+    session = ClassSession.objects.filter(code=services.code_normalize(code)).first()
+    if session is None:
+        raise Http404(_("There is no class with that code."))
+    return session
+
+
+def _lesson_context(session: ClassSession, student: Student, check=None) -> dict:
+    allowed = services.lesson_cards(session)
+    by_id = {record["id"]: record for record in allowed}
+    plate = [by_id[card] for card in student.plate if card in by_id]
+    rules = services.lesson_rules(session)
+    if check is None:
+        last = student.attempts.order_by("-created_at").first()
+        if last is not None and last.cards == student.plate:
+            check = check_meal(plate, rules, allowed=allowed)
+    groups: dict[str, list[dict]] = {}
+    for record in allowed:
+        groups.setdefault(record.get("category", ""), []).append(record)
+    return {
+        "cards_by_category": list(groups.items()),
+        "plate": plate,
+        "on_plate": set(student.plate),
+        "plate_calories": check_meal(plate, rules).calories,
+        "rules": rules,
+        "rule_rows": rows_for_check(check, allowed) if check is not None else [],
+        "balanced": bool(check is not None and check.balanced),
+        "attempts": student.attempts.count(),
+        "successes": student.attempts.filter(balanced=True).count(),
+    }
+
+
+def _student_or_join(request: HttpRequest, session: ClassSession) -> Student | HttpResponse:
+    student = _student_here(request, session)
+    if student is None:
+        return HttpResponseRedirect(f"{reverse('classroom:join')}?code={session.code}")
+    return student
+
+
+@require_GET
+def class_page(request: HttpRequest, code: str) -> HttpResponse:
+    """A student's place in the class: their table (they are sent there with their seat), the
+    waiting room, the lesson, or the words for "paused", "ended" and "removed"."""
+    session = _class_session(code)
+    student = _student_or_join(request, session)
+    if isinstance(student, HttpResponse):
+        return student
+    if not student.removed:
+        services.student_touch(student=student)
+    place = services.student_place(student=student)
+    if place.kind == "table":
+        seats = dict(request.session.get(SESSION_KEY, {}))
+        seats.update(dict(place.tokens))
+        request.session[SESSION_KEY] = seats
+        return HttpResponseRedirect(place.url)
+    context = {"session": session, "student": student, "place": place}
+    if place.kind == "lesson":
+        context.update(_lesson_context(session, student))
+    if place.kind == "ended":
+        context["summary"] = reports.student_summary(session, student)
+    return render(request, "classroom/student.html", context)
+
+
+def _lesson_response(
+    request: HttpRequest, session: ClassSession, student: Student, check=None
+) -> HttpResponse:
+    if not request.htmx:
+        return HttpResponseRedirect(services.class_url(session))
+    context = {"session": session, "student": student, "place": services.student_place(student=student)}
+    context.update(_lesson_context(session, student, check))
+    return render(request, "classroom/student.html#lesson", context)
+
+
+def _lesson_post(request: HttpRequest, code: str, do) -> HttpResponse:
+    session = _class_session(code)
+    student = _student_or_join(request, session)
+    if isinstance(student, HttpResponse):
+        return student
+    try:
+        check = do(student)
+    except services.ClassroomError as error:
+        if request.htmx:
+            return _refuse(error.message, error.status)
+        messages.error(request, error.message)
+        return HttpResponseRedirect(services.class_url(session))
+    return _lesson_response(request, session, student, check)
+
+
+@require_POST
+def lesson_plate(request: HttpRequest, code: str) -> HttpResponse:
+    def toggle(student):
+        services.lesson_toggle_card(student=student, card_id=request.POST.get("card", ""))
+
+    return _lesson_post(request, code, toggle)
+
+
+@require_POST
+def lesson_clear(request: HttpRequest, code: str) -> HttpResponse:
+    return _lesson_post(request, code, lambda student: services.lesson_clear(student=student))
+
+
+@require_POST
+def lesson_check(request: HttpRequest, code: str) -> HttpResponse:
+    def check(student):
+        _attempt, result = services.lesson_check(student=student)
+        return result
+
+    return _lesson_post(request, code, check)

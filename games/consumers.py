@@ -32,7 +32,7 @@ from django.db import connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import rendering, scheduler, services
+from games import access, rendering, scheduler, services
 from games.changes import MatchChange
 from games.models import Match
 from games.views import SESSION_KEY
@@ -111,6 +111,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not Match.objects.filter(pk=self.match_id).exists():
             return _("There is no game with that address."), CLOSE_NO_MATCH
         match = Match.objects.get(pk=self.match_id)
+        refusal = access.match_access_refusal(match, self.scope)
+        if refusal:
+            return refusal, CLOSE_FORBIDDEN
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         given = query.get("token", [None])[0]
         if given is not None:

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from foodcards.services import deck_records
+from games.access import move_refusal
 from games.bots import bot_levels
 from games.catalog import CATALOG_ORDER, game_name
 from games.changes import FEED_LENGTH, MatchChange, announce_on_commit
@@ -240,6 +241,8 @@ def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[i
     bots stay, other players' seats open up for them to join again."""
     match = match_get(match_id=match_id)
     mine = seat_for_token(match=match, token=token)
+    if mine is None:
+        raise MatchError(_("Only the players of this game can play it again."), status=403, code="forbidden")
     specs = []
     for seat in match.seat_set.all():
         if seat.kind == Seat.Kind.BOT:
@@ -249,6 +252,56 @@ def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[i
         else:
             specs.append(SeatSpec(kind="open"))
     return match_create(game=match.game, seats=specs, options=match.options)
+
+
+def match_seat_replace(
+    *, match_id: str, seat: int, kind: str, nickname: str = "", bot_level: str = ""
+) -> str | None:
+    """Give a seat of a started match to someone else mid-game: a bot takes over a player's seat
+    (hand and score included) or a player takes over a bot's. Returns the new player's token."""
+    if kind not in ("human", "bot"):
+        raise MatchError(_("A seat must be a player or a bot."))
+    with transaction.atomic():
+        match = _locked(match_id)
+        row = match.seat_set.filter(number=seat).first()
+        if row is None:
+            raise MatchError(_("That seat isn't at this table."), code="bad_seat")
+        if kind == "bot" and bot_level not in bot_levels(match.game):
+            raise MatchError(_("Pick a bot level from the list."))
+        token = secrets.token_urlsafe(24) if kind == "human" else None
+        row.kind = kind
+        row.nickname = (nickname or "").strip()[:40] if kind == "human" else ""
+        row.bot_level = bot_level if kind == "bot" else ""
+        row.token_hash = hash_token(token) if token else ""
+        row.save()
+        _bump(match)
+    _notify_on_commit(match_id)
+    return token
+
+
+def match_close(*, match_id: str, reason: str) -> bool:
+    """Finish a match that is still going, with no winner (a class session ends, a table
+    restarts). Its log stays as it was, so its replay ends at its last real move. Returns False
+    when it had already finished."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status == Match.Status.FINISHED:
+            return False
+        result = {"winners": [], "scores": [], "reason": reason, "closed": True}
+        if match.state is not None:
+            match.state = {**match.state, "result": result}
+        match.result = result
+        match.status = Match.Status.FINISHED
+        match.changed_at = timezone.now()
+        match.save(update_fields=["state", "result", "status", "changed_at"])
+    _notify_on_commit(match_id)
+    return True
+
+
+def matches_delete(*, match_ids: list[str]) -> int:
+    """Delete matches with their seats and move logs (retention of a class's data)."""
+    deleted, _by_model = Match.objects.filter(pk__in=list(match_ids)).delete()
+    return deleted
 
 
 def _check_host(match: Match, token: str | None) -> None:
@@ -290,6 +343,9 @@ def match_submit_action(
         raise MatchError(_("That move doesn't make sense."), code="malformed")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
         raise MatchError(_("That seat isn't at this table."), code="bad_seat")
+    refusal = move_refusal(match_id)  # e.g. a paused class session: bots and timers wait too
+    if refusal:
+        raise MatchError(refusal, status=409, code="paused")
     with transaction.atomic():
         match = _locked(match_id)
         if seat is None and not trusted:

@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import select_template
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_ratelimit.decorators import ratelimit
 
-from games import rendering, scheduler, services
+from games import access, rendering, scheduler, services
 from games.catalog import game_name
 from games.engines import IllegalAction
 from games.models import Match
@@ -39,6 +41,28 @@ def _keep_token(request: HttpRequest, match_id: str, token: str) -> None:
 
 def _refuse(error: services.MatchError) -> HttpResponse:
     return HttpResponse(error.message, status=error.status, content_type="text/plain; charset=utf-8")
+
+
+def _gate(request: HttpRequest, match: Match) -> None:
+    """Refuse (403) a visitor an app's gate keeps out (e.g. a class session's tables)."""
+    refusal = access.match_access_refusal(match, request)
+    if refusal:
+        raise services.MatchError(refusal, status=403, code="forbidden")
+
+
+def _creation_rate(group: str, request: HttpRequest) -> str:
+    return settings.GAMES_CREATE_RATE
+
+
+def _too_many(request: HttpRequest) -> HttpResponse | None:
+    """One client making games in a loop (hundreds a minute) is refused for a while."""
+    if getattr(request, "limited", False):
+        return _refuse(
+            services.MatchError(
+                _("That's a lot of new games at once. Wait a minute, then try again."), status=429
+            )
+        )
+    return None
 
 
 def _go(request: HttpRequest, url: str) -> HttpResponse:
@@ -158,8 +182,11 @@ def _seat_count(request: HttpRequest, engine) -> int:
 
 
 @require_POST
+@ratelimit(key="ip", rate=_creation_rate, method="POST", block=False)
 def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
     """You and bots, at once."""
+    if refused := _too_many(request):
+        return refused
     engine = _engine_or_404(slug)
     try:
         count = _seat_count(request, engine)
@@ -186,8 +213,11 @@ def _stacked_deck(request: HttpRequest) -> list[str] | None:
 
 
 @require_POST
+@ratelimit(key="ip", rate=_creation_rate, method="POST", block=False)
 def table_create(request: HttpRequest, slug: str) -> HttpResponse:
     """A table for friends: you take seat 1, the others are open until friends join."""
+    if refused := _too_many(request):
+        return refused
     engine = _engine_or_404(slug)
     try:
         count = _seat_count(request, engine)
@@ -217,6 +247,8 @@ def _match_or_404(match_id: str) -> Match:
 def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
     """The match (or, before it starts, its table): the same page for /play/ and /tables/."""
     match = _match_or_404(match_id)
+    if refusal := access.match_access_refusal(match, request):
+        raise PermissionDenied(refusal)
     seat = services.seat_for_token(match=match, token=session_token(request, match_id))
     if request.session.session_key is None:
         # Save the session now so the page's socket has it: a visitor who sits down later
@@ -231,6 +263,7 @@ def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
 
 def _live(request: HttpRequest, match_id: str, *, status: int = 200) -> HttpResponse:
     match = services.match_get(match_id=match_id)
+    _gate(request, match)
     seat = services.seat_for_token(match=match, token=session_token(request, match_id))
     return HttpResponse(rendering.live_html(match, seat, request=request), status=status)
 
@@ -243,6 +276,7 @@ def match_move(request: HttpRequest, match_id: str) -> HttpResponse:
             action = json.loads(request.POST["action"])
         except (KeyError, ValueError, TypeError):
             raise services.MatchError(_("That move doesn't make sense."), code="malformed") from None
+        _gate(request, services.match_get(match_id=match_id))
         services.match_submit_action(
             match_id=match_id, seat=seat, action=action, token=session_token(request, match_id)
         )
@@ -256,6 +290,7 @@ def match_move(request: HttpRequest, match_id: str) -> HttpResponse:
 @require_POST
 def table_join(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
+        _gate(request, services.match_get(match_id=match_id))
         if session_token(request, match_id):
             match = services.match_get(match_id=match_id)
             if services.seat_for_token(match=match, token=session_token(request, match_id)) is not None:
@@ -270,6 +305,7 @@ def table_join(request: HttpRequest, match_id: str) -> HttpResponse:
 @require_POST
 def table_bots(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
+        _gate(request, services.match_get(match_id=match_id))
         services.table_fill_bots(
             match_id=match_id,
             token=session_token(request, match_id),
@@ -283,6 +319,7 @@ def table_bots(request: HttpRequest, match_id: str) -> HttpResponse:
 @require_POST
 def table_start(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
+        _gate(request, services.match_get(match_id=match_id))
         services.table_start(match_id=match_id, token=session_token(request, match_id))
         return _live(request, match_id)
     except services.MatchError as error:
@@ -292,6 +329,10 @@ def table_start(request: HttpRequest, match_id: str) -> HttpResponse:
 @require_POST
 def match_again(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
+        finished = services.match_get(match_id=match_id)
+        _gate(request, finished)
+        if url := access.play_again_elsewhere(finished, request):  # e.g. a class table's next game
+            return _go(request, url)
         match, tokens = services.match_play_again(match_id=match_id, token=session_token(request, match_id))
     except services.MatchError as error:
         return _refuse(error)
@@ -308,6 +349,8 @@ def match_again(request: HttpRequest, match_id: str) -> HttpResponse:
 def replay(request: HttpRequest, match_id: str) -> HttpResponse:
     """Step through a finished match move by move, from any seat's eyes or the table's."""
     match = _match_or_404(match_id)
+    if refusal := access.match_access_refusal(match, request):
+        raise PermissionDenied(refusal)
     if match.status != Match.Status.FINISHED:
         return HttpResponse(
             _("This game isn't over yet: its replay opens when it ends."),

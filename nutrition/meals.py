@@ -1,21 +1,29 @@
 """The balanced-meal check: the one place that decides whether a plate of cards is a balanced meal.
 
-Pure Python (no Django), so Build-A-Meal, the meal lessons and the food explorer all share it.
+Pure Python (no Django), so Build-A-Meal, its bots, the meal-balance lessons and the food
+explorer all share it. Its words for people live on the Django side (`nutrition.meal_words`).
 
-A balanced meal has
+The book's rules (Build-A-Meal, `BOOK_RULES`): a balanced meal has
   * at least 2 grain servings,
   * at least 2 fruit or veggie servings (the two groups count together),
   * at least 1 meat or dairy serving (the two groups count together),
   * at most 600 calories in total.
 
+A lesson may adjust them (`MealRules`): a count of servings for any MyPlate group or pair of
+groups, the calorie limit, and optionally "at least one vegetable" and "no junk food".
+
 A card brings the servings listed in its `groups` (a slice of pizza can be 2 grains, 1 dairy and
 1 veggie at once). Calories are simply added up, and Exhilarating Exercise is worth -200, which is
 how it lets a meal go 200 calories over the limit.
+
+`check_meal` returns the totals, one `RuleResult` per rule (met or not, the numbers, the cards
+that count for or against it, and a card to try from the cards allowed), and for the engine's
+messages one plain English reason per unmet rule.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 GRAIN_SERVINGS_NEEDED = 2
 FRUIT_OR_VEGGIE_SERVINGS_NEEDED = 2
@@ -24,30 +32,140 @@ CALORIE_LIMIT = 600
 EXERCISE_CALORIES = -200
 FOOD_GROUPS = ("grains", "fruit", "veggie", "meat", "dairy")
 
+# The serving rules a lesson can set, in the order a checklist shows them, and the MyPlate
+# groups each one counts.
+COUNT_RULES: dict[str, tuple[str, ...]] = {
+    "grains": ("grains",),
+    "fruit": ("fruit",),
+    "veggie": ("veggie",),
+    "fruit_or_veggie": ("fruit", "veggie"),
+    "meat": ("meat",),
+    "dairy": ("dairy",),
+    "meat_or_dairy": ("meat", "dairy"),
+}
+# The English words of the engine's reasons ("Needs 1 more grain serving").
+_REASON_WORDS = {
+    "grains": "grain",
+    "fruit": "fruit",
+    "veggie": "veggie",
+    "fruit_or_veggie": "fruit or veggie",
+    "meat": "meat",
+    "dairy": "dairy",
+    "meat_or_dairy": "meat or dairy",
+}
+MAX_SERVINGS_RULE = 10
+CALORIE_LIMIT_RANGE = (100, 3000)
+
+
+@dataclass(frozen=True)
+class MealRules:
+    """A rule set: servings needed per group (0: no rule), the calorie limit, and two extras."""
+
+    grains: int = GRAIN_SERVINGS_NEEDED
+    fruit: int = 0
+    veggie: int = 0
+    fruit_or_veggie: int = FRUIT_OR_VEGGIE_SERVINGS_NEEDED
+    meat: int = 0
+    dairy: int = 0
+    meat_or_dairy: int = MEAT_OR_DAIRY_SERVINGS_NEEDED
+    calorie_limit: int = CALORIE_LIMIT
+    one_vegetable: bool = False
+    no_junk: bool = False
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> MealRules:
+        """Rules from stored or typed values; unknown keys are ignored, bad values raise
+        ValueError naming the field."""
+        data = data or {}
+        values = {}
+        for spec in fields(cls):
+            if spec.name not in data:
+                continue
+            raw = data[spec.name]
+            if spec.type == "bool":
+                values[spec.name] = bool(raw)
+                continue
+            try:
+                number = int(raw)
+            except (TypeError, ValueError):
+                raise ValueError(spec.name) from None
+            low, high = CALORIE_LIMIT_RANGE if spec.name == "calorie_limit" else (0, MAX_SERVINGS_RULE)
+            if not low <= number <= high:
+                raise ValueError(spec.name)
+            values[spec.name] = number
+        return cls(**values)
+
+    def count_rules(self) -> list[tuple[str, int]]:
+        return [(rule, getattr(self, rule)) for rule in COUNT_RULES if getattr(self, rule) > 0]
+
+
+BOOK_RULES = MealRules()
+
+
+@dataclass(frozen=True)
+class RuleResult:
+    """One rule checked against a plate.
+
+    rule: a key of COUNT_RULES, or "calories", "vegetable", "no_junk".
+    have/need: servings and servings needed; for "calories" the total and the limit; for
+      "no_junk" the junk cards on the plate and 0.
+    cards: (card id, its number for this rule) for the plate's cards that count for the rule
+      (servings, calories) or against it (junk).
+    suggestion: a card id to try; `suggest` says whether to "add" it (from the cards allowed)
+      or "remove" it from the plate.
+    """
+
+    rule: str
+    met: bool
+    have: int
+    need: int
+    groups: tuple[str, ...] = ()
+    cards: tuple[tuple[str, int], ...] = ()
+    suggestion: str | None = None
+    suggest: str = ""
+
 
 @dataclass(frozen=True)
 class MealCheck:
-    """What the check found: the totals, and one plain-words reason per rule the meal misses."""
+    """What the check found: the totals, one result per rule, and one plain-words reason per rule
+    the meal misses (English, for the engine's messages)."""
 
     grains: int
     fruit_or_veggie: int
     meat_or_dairy: int
     calories: int
     reasons: tuple[str, ...] = field(default_factory=tuple)
+    rows: tuple[RuleResult, ...] = field(default_factory=tuple)
+    calorie_limit: int = CALORIE_LIMIT
 
     @property
     def balanced(self) -> bool:
-        return not self.reasons
+        return all(row.met for row in self.rows)
 
     @property
     def within_calories(self) -> bool:
         """True when the meal is not over the calorie limit (whatever its food groups)."""
-        return self.calories <= CALORIE_LIMIT
+        return self.calories <= self.calorie_limit
+
+    @property
+    def failed_rules(self) -> list[str]:
+        return [row.rule for row in self.rows if not row.met]
+
+
+def is_exercise(card: dict) -> bool:
+    return card.get("special") == "exercise" or card.get("category") == "exercise"
+
+
+def is_junk(card: dict) -> bool:
+    return card.get("category") == "junk" or card.get("special") == "sugar-shock"
 
 
 def card_calories(card: dict) -> int:
     """A card's calories; Exhilarating Exercise always counts as -200."""
-    if card.get("special") == "exercise" or card.get("category") == "exercise":
+    if is_exercise(card):
         return EXERCISE_CALORIES
     return int(card.get("calories") or 0)
 
@@ -60,29 +178,110 @@ def _servings(cards: list[dict], *groups: str) -> int:
     return sum(card_servings(card, group) for card in cards for group in groups)
 
 
-def _missing(count: int, needed: int, what: str) -> str | None:
-    if count >= needed:
-        return None
-    short = needed - count
-    return f"Needs {short} more {what} serving{'' if short == 1 else 's'}"
+def _count_row(rule: str, need: int, cards: list[dict], calories: int, limit: int, allowed) -> RuleResult:
+    groups = COUNT_RULES.get(rule, ("veggie",))  # "vegetable": at least one veggie
+    have = _servings(cards, *groups)
+    counted = tuple((card["id"], servings) for card in cards if (servings := _servings([card], *groups)) > 0)
+    met = have >= need
+    suggestion = None if met else _card_to_add(groups, cards, calories, limit, allowed)
+    return RuleResult(
+        rule=rule,
+        met=met,
+        have=have,
+        need=need,
+        groups=groups,
+        cards=counted,
+        suggestion=suggestion,
+        suggest="add" if suggestion else "",
+    )
 
 
-def check_meal(cards: list[dict]) -> MealCheck:
-    """Check a meal (a list of card records) against the four balanced-meal rules."""
-    grains = _servings(cards, "grains")
-    fruit_or_veggie = _servings(cards, "fruit", "veggie")
-    meat_or_dairy = _servings(cards, "meat", "dairy")
-    calories = sum(card_calories(card) for card in cards)
-    reasons = [
-        _missing(grains, GRAIN_SERVINGS_NEEDED, "grain"),
-        _missing(fruit_or_veggie, FRUIT_OR_VEGGIE_SERVINGS_NEEDED, "fruit or veggie"),
-        _missing(meat_or_dairy, MEAT_OR_DAIRY_SERVINGS_NEEDED, "meat or dairy"),
-        f"Too many calories: {calories} of {CALORIE_LIMIT}" if calories > CALORIE_LIMIT else None,
+def _card_to_add(groups, cards: list[dict], calories: int, limit: int, allowed) -> str | None:
+    """The allowed card that brings one of these groups best: not on the plate, not junk, keeping
+    the meal within the limit if it can, then the fewest calories."""
+    on_plate = {card.get("id") for card in cards}
+    candidates = [
+        card
+        for card in allowed or ()
+        if card.get("id") not in on_plate and not is_junk(card) and _servings([card], *groups) > 0
     ]
+    if not candidates:
+        return None
+    best = min(
+        candidates,
+        key=lambda c: (calories + card_calories(c) > limit, card_calories(c), c.get("name", c["id"])),
+    )
+    return best["id"]
+
+
+def _calories_row(cards: list[dict], calories: int, limit: int, allowed) -> RuleResult:
+    met = calories <= limit
+    counted = tuple((card["id"], card_calories(card)) for card in cards)
+    suggestion, suggest = None, ""
+    if not met:
+        on_plate = {card.get("id") for card in cards}
+        exercise = [c for c in allowed or () if is_exercise(c) and c.get("id") not in on_plate]
+        if exercise and calories + EXERCISE_CALORIES <= limit:
+            suggestion, suggest = exercise[0]["id"], "add"
+        else:
+            eaten = [card for card in cards if not is_exercise(card)]
+            heaviest = max(eaten, key=card_calories, default=None)
+            if heaviest is not None:
+                suggestion, suggest = heaviest["id"], "remove"
+    return RuleResult(
+        rule="calories",
+        met=met,
+        have=calories,
+        need=limit,
+        cards=counted,
+        suggestion=suggestion,
+        suggest=suggest,
+    )
+
+
+def _no_junk_row(cards: list[dict]) -> RuleResult:
+    junk = [card for card in cards if is_junk(card)]
+    return RuleResult(
+        rule="no_junk",
+        met=not junk,
+        have=len(junk),
+        need=0,
+        cards=tuple((card["id"], card_calories(card)) for card in junk),
+        suggestion=junk[0]["id"] if junk else None,
+        suggest="remove" if junk else "",
+    )
+
+
+def _reason(row: RuleResult) -> str:
+    if row.rule == "calories":
+        return f"Too many calories: {row.have} of {row.need}"
+    if row.rule == "vegetable":
+        return "Needs a vegetable"
+    if row.rule == "no_junk":
+        return "No junk food in this meal"
+    short = row.need - row.have
+    return f"Needs {short} more {_REASON_WORDS[row.rule]} serving{'' if short == 1 else 's'}"
+
+
+def check_meal(
+    cards: list[dict], rules: MealRules = BOOK_RULES, *, allowed: list[dict] | None = None
+) -> MealCheck:
+    """Check a meal (a list of card records) against a rule set (the book's by default).
+    `allowed`: the card records a player may still add, for the suggestions."""
+    calories = sum(card_calories(card) for card in cards)
+    limit = rules.calorie_limit
+    rows = [_count_row(rule, need, cards, calories, limit, allowed) for rule, need in rules.count_rules()]
+    if rules.one_vegetable:
+        rows.append(_count_row("vegetable", 1, cards, calories, limit, allowed))
+    if rules.no_junk:
+        rows.append(_no_junk_row(cards))
+    rows.append(_calories_row(cards, calories, limit, allowed))
     return MealCheck(
-        grains=grains,
-        fruit_or_veggie=fruit_or_veggie,
-        meat_or_dairy=meat_or_dairy,
+        grains=_servings(cards, "grains"),
+        fruit_or_veggie=_servings(cards, "fruit", "veggie"),
+        meat_or_dairy=_servings(cards, "meat", "dairy"),
         calories=calories,
-        reasons=tuple(reason for reason in reasons if reason),
+        reasons=tuple(_reason(row) for row in rows if not row.met),
+        rows=tuple(rows),
+        calorie_limit=limit,
     )

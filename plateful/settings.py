@@ -44,6 +44,8 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "template_partials",
+    "axes",
+    "django_ratelimit",
     "nutrition",
     "foodcards",
     "games",
@@ -61,6 +63,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "plateful.urls"
@@ -119,11 +123,29 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds the rate limits (join codes, new games): one process's memory by default;
+# Redis when REDIS_URL is set, so a limit holds across every worker process.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env("CHANNELS_PREFIX", default="plateful"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# django-axes throttles teacher logins (its backend must come first).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "classroom:teach"
@@ -175,3 +197,29 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
 }
+
+# ----- classroom: accounts, throttling, join codes, retention --------------------------------
+# Password resets and sign-up mail go to the console unless a real backend is configured.
+EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="plateful@localhost")
+# Login throttling (django-axes): 5 wrong passwords for one username from one address lock that
+# pair out for 15 minutes. Not by address alone: a whole school shares one address.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
+# django-ratelimit counts in the cache above. LocMem is per process: right for the one-process
+# embedded default (its check calls it "not shared"); production sets REDIS_URL, and Django's
+# own RedisCache is atomic but not on the library's short list.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+RATELIMIT_IP_META_KEY = env("RATELIMIT_IP_META_KEY", default=None)  # e.g. HTTP_X_REAL_IP behind a proxy
+GAMES_CREATE_RATE = env("GAMES_CREATE_RATE", default="40/m")  # anonymous new games per address
+CLASSROOM_WRONG_CODE_RATE = env("CLASSROOM_WRONG_CODE_RATE", default="20/5m")  # per address
+CLASSROOM_JOIN_RATE = env("CLASSROOM_JOIN_RATE", default="80/10m")  # joins per address (a NATed class)
+CLASSROOM_SIGNUP_RATE = env("CLASSROOM_SIGNUP_RATE", default="10/h")  # teacher sign-ups per address
+CLASSROOM_MAX_STUDENTS = env.int("CLASSROOM_MAX_STUDENTS", default=80)  # per class session
+CLASSROOM_CODE_HOURS = env.int("CLASSROOM_CODE_HOURS", default=12)  # a join code expires after
+CLASSROOM_IDLE_SECONDS = env.int("CLASSROOM_IDLE_SECONDS", default=90)  # "idle" on the dashboard
+CLASSROOM_RETENTION_DAYS = env.int("CLASSROOM_RETENTION_DAYS", default=30)  # purge_class_data
+CLASSROOM_DASHBOARD_COALESCE_MS = env.int("CLASSROOM_DASHBOARD_COALESCE_MS", default=700)

@@ -1,0 +1,146 @@
+"""Live class pages over websockets.
+
+- `TeacherConsumer` (/ws/teach/<session id>/<view>/, view "dashboard" or "projector"): only the
+  session's teacher. On (re)connect it sends the whole view; after a "changed" it renders the
+  view again, at most once per CLASSROOM_DASHBOARD_COALESCE_MS however many changes arrive
+  (thirty students moving make one redraw, not thirty); and every REFRESH_SECONDS anyway, so
+  "idle for a while" shows up with nothing else happening.
+- `StudentConsumer` (/ws/class/<code>/): a student's class bar on every page they are on: it
+  says where they belong now (their table, the class page) and shows "paused".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from classroom import dashboard, live, services
+from classroom.gates import students_of
+from classroom.models import ClassSession, Student
+
+CLOSE_FORBIDDEN = 4403
+REFRESH_SECONDS = 30
+
+
+class _CoalescingConsumer(AsyncWebsocketConsumer):
+    """Renders its view on connect, after changes (coalesced) and now and then."""
+
+    groups_to_join: list[str]
+    delay_seconds = 0.5
+    refresh_seconds: float | None = None
+
+    async def start(self, groups: list[str]) -> None:
+        self.groups_to_join = groups
+        self._pending = False
+        for group in groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.send_render()
+        self._refresher = asyncio.ensure_future(self._refresh()) if self.refresh_seconds else None
+
+    async def disconnect(self, code):
+        for group in getattr(self, "groups_to_join", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        for task in (getattr(self, "_refresher", None), getattr(self, "_later", None)):
+            if task is not None:
+                task.cancel()
+
+    async def _refresh(self) -> None:
+        while True:
+            await asyncio.sleep(self.refresh_seconds)
+            await self.send_render()
+
+    async def class_changed(self, message):
+        # Messages are handled one after another, so the redraw waits in its own task: changes
+        # arriving meanwhile find it pending and are drawn with it.
+        if self._pending:
+            return
+        self._pending = True
+        self._later = asyncio.ensure_future(self._render_later())
+
+    async def _render_later(self) -> None:
+        await asyncio.sleep(self.delay_seconds)
+        self._pending = False
+        await self.send_render()
+
+    async def send_render(self) -> None:
+        html = await database_sync_to_async(self.render)()
+        if html:
+            await self.send(text_data=html)
+
+    def render(self) -> str:
+        raise NotImplementedError
+
+
+class TeacherConsumer(_CoalescingConsumer):
+    refresh_seconds = REFRESH_SECONDS
+
+    async def connect(self):
+        await self.accept()
+        self.session_id = self.scope["url_route"]["kwargs"]["session_id"]
+        self.view = self.scope["url_route"]["kwargs"]["view"]
+        self.delay_seconds = settings.CLASSROOM_DASHBOARD_COALESCE_MS / 1000
+        if not await database_sync_to_async(self._is_teacher)():
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self.start([live.teacher_group(self.session_id)])
+
+    def _is_teacher(self) -> bool:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated or self.view not in ("dashboard", "projector"):
+            return False
+        return ClassSession.objects.filter(pk=self.session_id, teacher_id=user.pk).exists()
+
+    def render(self) -> str:
+        session = ClassSession.objects.filter(pk=self.session_id).first()
+        if session is None:
+            return ""
+        if self.view == "projector":
+            return dashboard.projector_html(session, oob=True)
+        return dashboard.dashboard_html(session, oob=True)
+
+
+def class_bar_context(student: Student | None) -> dict:
+    if student is None:
+        return {}
+    place = services.student_place(student=student)
+    return {"class_student": student, "class_session": student.session, "place": place}
+
+
+def class_bar_html(student: Student | None, *, oob: bool = False) -> str:
+    return render_to_string("classroom/_class_bar.html", {**class_bar_context(student), "oob": oob})
+
+
+class StudentConsumer(_CoalescingConsumer):
+    async def connect(self):
+        await self.accept()
+        self.code = services.code_normalize(self.scope["url_route"]["kwargs"]["code"])
+        # Spread thirty students' redraws of one change over a moment.
+        self.delay_seconds = 0.15 + random.random() * 0.35
+        self.student_id = await database_sync_to_async(self._identify)()
+        if self.student_id is None:
+            await self.send(text_data=_("You haven't joined this class."))
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self.start([live.students_group(self.session_pk)])
+
+    def _identify(self) -> int | None:
+        session = ClassSession.objects.filter(code=self.code).first()
+        if session is None:
+            return None
+        student_id = students_of(self.scope.get("session")).get(str(session.pk))
+        student = session.students.filter(pk=student_id).first() if student_id else None
+        if student is None:
+            return None
+        self.session_pk = session.pk
+        services.student_touch(student=student)
+        return student.pk
+
+    def render(self) -> str:
+        student = Student.objects.select_related("session").filter(pk=self.student_id).first()
+        return class_bar_html(student, oob=True)

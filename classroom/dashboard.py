@@ -1,0 +1,279 @@
+"""What the teacher's live pages show: the roster, every table in brief, who is idle, the
+leaderboard; and the projector's big join code, QR code and arrivals.
+
+Everything about a game comes from its spectator view (engine.view(state, None)) and its result:
+hidden cards never reach these pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+import segno
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from classroom.models import ClassSession, MealAttempt, Student, TableMatch
+from games.catalog import game_name
+from games.engines import get_engine
+from games.services import match_state
+from nutrition.meal_words import rule_label
+
+PROJECTOR_TOP = 10
+
+
+def join_url(request_or_base, session: ClassSession) -> str:
+    base = request_or_base if isinstance(request_or_base, str) else request_or_base.build_absolute_uri("/")
+    return f"{base.rstrip('/')}/join?code={session.code}"
+
+
+def qr_svg(url: str) -> str:
+    """The join link as an inline SVG QR code (no script, scales with CSS)."""
+    code = segno.make(url, error="m")
+    svg = code.svg_inline(scale=4, border=2, omitsize=True, dark="#111827", light="#ffffff", title=url)
+    return mark_safe(svg)  # noqa: S308 - segno's own markup; the URL in <title> is escaped by segno
+
+
+# ----- tables ------------------------------------------------------------------------------------
+
+
+@dataclass
+class TableBrief:
+    table: int
+    match_id: str
+    game: str
+    status: str  # "playing" / "finished" / "waiting"
+    players: list[dict] = field(default_factory=list)  # name, is_bot, student_id, to_move, number
+    number_label: str = ""
+    turn: list[str] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
+    reason: str = ""
+    closed: bool = False
+
+
+# Per-seat numbers in the spectator views, most telling first: (key, how to read a seat's entry,
+# label).
+_PROGRESS = (
+    ("scores", lambda entry: entry, "points"),
+    ("points", lambda entry: entry, "points"),
+    ("round_wins", lambda entry: entry, "rounds won"),
+    ("sheets", lambda entry: entry.get("points") if isinstance(entry, dict) else None, "points"),
+    ("meals", lambda entry: len(entry) if isinstance(entry, list) else None, "meals"),
+    ("stack_sizes", lambda entry: entry, "cards"),
+    ("players", lambda entry: entry.get("cards") if isinstance(entry, dict) else None, "cards"),
+)
+
+
+def _progress_label(key: str) -> str:
+    return {
+        "points": _("points"),
+        "rounds won": _("rounds won"),
+        "meals": _("meals"),
+        "cards": _("cards"),
+        "score": _("score"),
+    }[key]
+
+
+def _progress(view: dict, seats: int) -> tuple[str, list]:
+    for key, read, label in _PROGRESS:
+        values = view.get(key)
+        if isinstance(values, list) and len(values) == seats:
+            numbers = [read(entry) for entry in values]
+            if all(isinstance(n, int) for n in numbers):
+                return _progress_label(label), numbers
+    return "", [None] * seats
+
+
+def _bot_name(level: str, number: int) -> str:
+    return _("%(level)s bot %(number)s") % {"level": level.title(), "number": number + 1}
+
+
+def tables_brief(session: ClassSession) -> list[TableBrief]:
+    current = (
+        TableMatch.objects.filter(session=session, current=True)
+        .select_related("match")
+        .prefetch_related("seats__student", "match__seat_set")
+        .order_by("table")
+    )
+    briefs = []
+    for table in current:
+        match = table.match
+        by_seat = {seat.seat: seat.student for seat in table.seats.all()}
+        bot_levels = {seat.number: seat.bot_level for seat in match.seat_set.all()}
+        state = match_state(match=match)
+        view = get_engine(match.game).view(state, None) if state is not None else {}
+        label, numbers = _progress(view, match.seats)
+        result = match.result or {}
+        if result.get("scores") and len(result["scores"]) == match.seats:
+            label, numbers = _progress_label("score"), list(result["scores"])
+        to_move = set(view.get("to_move") or [])
+        players = []
+        for number in range(match.seats):
+            student = by_seat.get(number)
+            players.append(
+                {
+                    "number": number,
+                    "name": student.nickname if student else _bot_name(bot_levels.get(number, ""), number),
+                    "student_id": student.pk if student else None,
+                    "is_bot": student is None,
+                    "to_move": number in to_move,
+                    "progress": numbers[number],
+                }
+            )
+        winners = [players[w]["name"] for w in result.get("winners", []) if 0 <= w < len(players)]
+        briefs.append(
+            TableBrief(
+                table=table.table,
+                match_id=match.pk,
+                game=game_name(match.game),
+                status=match.status,
+                players=players,
+                number_label=label,
+                turn=[p["name"] for p in players if p["to_move"]],
+                winners=winners,
+                reason=result.get("reason", ""),
+                closed=bool(result.get("closed")),
+            )
+        )
+    return briefs
+
+
+# ----- students ----------------------------------------------------------------------------------
+
+
+def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict]:
+    """Students by wins (games) or balanced meals (lessons), then fewest tries, then name."""
+    rows = []
+    students = list(session.students.filter(removed_at__isnull=True).prefetch_related("attempts"))
+    if session.is_lesson:
+        for student in students:
+            attempts = list(student.attempts.all())
+            rows.append(
+                {
+                    "student": student,
+                    "points": sum(1 for a in attempts if a.balanced),
+                    "played": len(attempts),
+                }
+            )
+    else:
+        wins = {student.pk: 0 for student in students}
+        played = {student.pk: 0 for student in students}
+        seats = (
+            session.table_matches.filter(match__status="finished")
+            .select_related("match")
+            .prefetch_related("seats")
+        )
+        for table in seats:
+            result = table.match.result or {}
+            if result.get("closed"):
+                continue
+            for seat in table.seats.all():
+                if seat.student_id in played:
+                    played[seat.student_id] += 1
+                    if seat.seat in result.get("winners", []):
+                        wins[seat.student_id] += 1
+        rows = [{"student": s, "points": wins[s.pk], "played": played[s.pk]} for s in students]
+    rows.sort(key=lambda r: (-r["points"], r["played"], r["student"].nickname.casefold()))
+    rank, previous = 0, None
+    for index, row in enumerate(rows, start=1):
+        if (row["points"], row["played"]) != previous:
+            rank, previous = index, (row["points"], row["played"])
+        row["rank"] = rank
+    return rows[:limit] if limit else rows
+
+
+def roster(session: ClassSession, tables: list[TableBrief]) -> list[dict]:
+    """Every student with where they are, what they do, and whether they seem stuck."""
+    now = timezone.now()
+    idle_after = timedelta(seconds=settings.CLASSROOM_IDLE_SECONDS)
+    seat_of: dict[int, tuple[TableBrief, dict]] = {}
+    for brief in tables:
+        for player in brief.players:
+            if player["student_id"] is not None:
+                seat_of[player["student_id"]] = (brief, player)
+    last_attempt = {}
+    if session.is_lesson:
+        for attempt in MealAttempt.objects.filter(student__session=session).order_by("created_at"):
+            last_attempt[attempt.student_id] = attempt
+    rows = []
+    for student in session.students.all():
+        quiet = now - (student.last_active_at or student.joined_at)
+        row = {"student": student, "table": None, "doing": "", "idle": False, "quiet_minutes": 0}
+        row["quiet_minutes"] = int(quiet.total_seconds() // 60)
+        if student.removed:
+            row["doing"] = _("Removed")
+        elif session.is_lesson:
+            attempt = last_attempt.get(student.pk)
+            if attempt is None:
+                row["doing"] = _("Building a first meal")
+            elif attempt.balanced:
+                row["doing"] = _("Last meal: balanced")
+            else:
+                row["doing"] = _("Last meal: not balanced yet")
+            row["idle"] = session.status == ClassSession.Status.PLAYING and quiet > idle_after
+        elif student.pk in seat_of:
+            brief, player = seat_of[student.pk]
+            row["table"] = brief.table
+            if brief.status == "finished":
+                row["doing"] = _("Game over")
+                row["idle"] = quiet > idle_after
+            elif player["to_move"]:
+                row["doing"] = _("Their turn")
+                row["idle"] = quiet > idle_after
+            else:
+                row["doing"] = _("Playing")
+        else:
+            row["doing"] = _("Waiting for a table") if session.status == "playing" else _("Waiting to start")
+        if session.paused or session.ended:
+            row["idle"] = False
+        rows.append(row)
+    return rows
+
+
+def failed_rule_counts(session: ClassSession) -> list[tuple[str, int]]:
+    counts: dict[str, int] = {}
+    for failed in MealAttempt.objects.filter(student__session=session).values_list("failed_rules", flat=True):
+        for rule in failed:
+            counts[rule] = counts.get(rule, 0) + 1
+    return sorted(((rule_label(rule), n) for rule, n in counts.items()), key=lambda item: -item[1])
+
+
+# ----- the pages ---------------------------------------------------------------------------------
+
+
+def dashboard_context(session: ClassSession) -> dict:
+    session.refresh_from_db()
+    tables = tables_brief(session) if not session.is_lesson else []
+    students = Student.objects.filter(session=session)
+    return {
+        "session": session,
+        "tables": tables,
+        "roster": roster(session, tables),
+        "leaderboard": leaderboard(session),
+        "active_count": students.filter(removed_at__isnull=True).count(),
+        "idle_seconds": settings.CLASSROOM_IDLE_SECONDS,
+        "failed_rules": failed_rule_counts(session) if session.is_lesson else [],
+        "table_numbers": [brief.table for brief in tables],
+    }
+
+
+def projector_context(session: ClassSession) -> dict:
+    session.refresh_from_db()
+    started = session.status != ClassSession.Status.OPEN
+    return {
+        "session": session,
+        "arrivals": list(session.students.filter(removed_at__isnull=True).order_by("joined_at")),
+        "top": leaderboard(session, limit=PROJECTOR_TOP) if started else [],
+    }
+
+
+def dashboard_html(session: ClassSession, *, oob: bool = False) -> str:
+    return render_to_string("classroom/session.html#dashboard", {**dashboard_context(session), "oob": oob})
+
+
+def projector_html(session: ClassSession, *, oob: bool = False) -> str:
+    return render_to_string("classroom/projector.html#live", {**projector_context(session), "oob": oob})

@@ -1,0 +1,154 @@
+"""Forms: teacher sign-up, a new class session (a game with its options, or a lesson), joining."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from games.bots import bot_levels
+from games.catalog import game_name
+from games.engines.base import Engine
+from games.services import games_catalog
+from nutrition.meal_words import rule_label
+from nutrition.meals import BOOK_RULES, CALORIE_LIMIT_RANGE, COUNT_RULES, MAX_SERVINGS_RULE
+
+LESSON = "lesson"
+
+
+class TeacherSignupForm(UserCreationForm):
+    email = forms.EmailField(
+        label=_("E-mail (optional)"),
+        required=False,
+        help_text=_("Only to reset a forgotten password. We never write to you otherwise."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+
+def activity_choices() -> list[tuple[str, str]]:
+    return [(entry["slug"], entry["name"]) for entry in games_catalog()] + [
+        (LESSON, _("Meal-balance lesson"))
+    ]
+
+
+class SessionForm(forms.Form):
+    title = forms.CharField(
+        label=_("Name of the session (optional)"),
+        required=False,
+        max_length=80,
+        help_text=_("For example your class and subject. Students don't see it."),
+    )
+    activity = forms.ChoiceField(label=_("Activity"), widget=forms.RadioSelect)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["activity"].choices = activity_choices()
+
+
+def game_form_class(engine: Engine) -> type[forms.Form]:
+    """The form for one game: seats per table, bot level, and every option the engine offers."""
+    fields: dict[str, forms.Field] = {
+        "seats": forms.TypedChoiceField(
+            label=_("Players at each table"),
+            choices=[(n, str(n)) for n in range(engine.min_seats, engine.max_seats + 1)],
+            coerce=int,
+            initial=engine.min_seats,
+            help_text=_("Bots fill the seats nobody takes."),
+        ),
+    }
+    levels = bot_levels(engine.slug)
+    if levels:
+        fields["bot_level"] = forms.ChoiceField(
+            label=_("Bot level"), choices=[(level, level.title()) for level in levels], initial=levels[0]
+        )
+    for option in engine.options:
+        name = f"option_{option.name}"
+        if option.choices:
+            by_text = {str(value): value for value, _label in option.choices}
+            fields[name] = forms.TypedChoiceField(
+                label=option.label,
+                choices=[(str(value), label) for value, label in option.choices],
+                coerce=lambda text, by_text=by_text: by_text[text],
+                initial=str(option.default),
+                help_text=option.help,
+            )
+        elif isinstance(option.default, bool):
+            fields[name] = forms.BooleanField(
+                label=option.label, required=False, initial=option.default, help_text=option.help
+            )
+        else:
+            fields[name] = forms.IntegerField(
+                label=option.label,
+                min_value=option.minimum,
+                max_value=option.maximum,
+                initial=option.default,
+                help_text=option.help,
+            )
+    form_class = type(f"{engine.slug.title().replace('-', '')}Form", (forms.Form,), fields)
+    form_class.game_name = game_name(engine.slug)
+    return form_class
+
+
+def game_options(cleaned: dict) -> dict:
+    return {key.removeprefix("option_"): value for key, value in cleaned.items() if key.startswith("option_")}
+
+
+class LessonForm(forms.Form):
+    """The meal rules (the Build-A-Meal book's by default) and the cards the students may use."""
+
+    one_vegetable = forms.BooleanField(label=_("At least one vegetable"), required=False)
+    no_junk = forms.BooleanField(label=_("No junk food"), required=False)
+    calorie_limit = forms.IntegerField(
+        label=_("Calorie limit"),
+        min_value=CALORIE_LIMIT_RANGE[0],
+        max_value=CALORIE_LIMIT_RANGE[1],
+        initial=BOOK_RULES.calorie_limit,
+        help_text=_("Exhilarating Exercise counts as -200 calories."),
+    )
+    cards = forms.MultipleChoiceField(
+        label=_("Cards the students may use"), widget=forms.CheckboxSelectMultiple, required=True
+    )
+
+    def __init__(self, *args, card_records: list[dict], **kwargs):
+        super().__init__(*args, **kwargs)
+        for rule in reversed(COUNT_RULES):
+            self.fields = {
+                f"need_{rule}": forms.IntegerField(
+                    label=_("%(group)s servings needed") % {"group": rule_label(rule)},
+                    min_value=0,
+                    max_value=MAX_SERVINGS_RULE,
+                    initial=getattr(BOOK_RULES, rule),
+                ),
+                **self.fields,
+            }
+        self.fields["cards"].choices = [(record["id"], record["name"]) for record in card_records]
+        self.fields["cards"].initial = [record["id"] for record in card_records]
+        self.card_records = card_records
+
+    def count_fields(self):
+        return [self[f"need_{rule}"] for rule in COUNT_RULES]
+
+    def meal_rules(self) -> dict:
+        data = self.cleaned_data
+        rules = {rule: data[f"need_{rule}"] for rule in COUNT_RULES}
+        rules.update(
+            calorie_limit=data["calorie_limit"], one_vegetable=data["one_vegetable"], no_junk=data["no_junk"]
+        )
+        return rules
+
+    def cards_by_group(self):
+        """The card checkboxes grouped by the deck's categories, in the deck's order."""
+        category = {record["id"]: record.get("category", "") for record in self.card_records}
+        groups: dict[str, list] = {}
+        for checkbox in self["cards"]:
+            groups.setdefault(category.get(checkbox.data["value"], ""), []).append(checkbox)
+        return list(groups.items())
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(label=_("Class code"), max_length=12)
+    nickname = forms.CharField(label=_("Nickname"), max_length=80, required=False)

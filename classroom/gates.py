@@ -1,0 +1,65 @@
+"""The classroom's hooks into games (registered in ClassroomConfig.ready()).
+
+- `class_match_gate`: a class session's matches are reachable only by its teacher and its
+  students (a removed student no longer counts).
+- `class_move_gate`: no move at a paused session's tables (bots and timers included).
+- `class_play_again`: "Play again" at a class table starts the table's next game with the same
+  players and sends the student to their place.
+- `match_changed`: every committed change of a class match tells the session's dashboards, and a
+  move marks its student active.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from classroom import live, services
+from games.access import viewer_of
+from games.changes import MatchChange
+
+STUDENTS_KEY = "class_students"  # browser session: {class session id: student id}
+
+
+def students_of(session) -> dict:
+    if session is None:
+        return {}
+    return session.get(STUDENTS_KEY, {}) or {}
+
+
+def class_match_gate(match, request_or_scope) -> str | None:
+    viewer = viewer_of(request_or_scope)
+    session, student = services.student_of_match(match_id=match.pk, students=students_of(viewer.session))
+    if session is None:
+        return None
+    user = viewer.user
+    if user is not None and getattr(user, "is_authenticated", False) and user.pk == session.teacher_id:
+        return None
+    if student is not None:
+        if student.removed:
+            return _("Your teacher took you out of this class session.")
+        return None
+    return _("This game belongs to a class session: only its players and their teacher can open it.")
+
+
+def class_move_gate(match_id: str) -> str | None:
+    if services.session_paused_for_match(match_id=match_id):
+        return _("Your teacher paused the game. Wait until it goes on.")
+    return None
+
+
+def class_play_again(match, request) -> str | None:
+    session, student = services.student_of_match(match_id=match.pk, students=students_of(request.session))
+    if session is None:
+        return None
+    if student is not None and not student.removed:
+        services.table_play_again(session=session, match_id=match.pk, student=student)
+    return services.class_url(session)
+
+
+def match_changed(change: MatchChange) -> None:
+    if change.seat is not None:
+        session_id = services.student_activity(match_id=change.match_id, seat=change.seat)
+    else:
+        session_id = services.session_of_match(match_id=change.match_id)
+    if session_id is not None:
+        live.session_changed(session_id, students=False)

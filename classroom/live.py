@@ -1,0 +1,49 @@
+"""Live pages of a class session: who to tell when something changed.
+
+Two Channels groups per session, each told a bare "changed" after commit (every open page then
+renders its own view, as the match pages do):
+- the teacher's group (dashboard and projector): every change, moves at the tables included;
+- the students' group (each student's class bar): only what moves a student somewhere else or
+  stops them (start, pause, seating, removal, end), so thirty students' moves don't make thirty
+  pages redraw thirty times.
+A burst of changes is coalesced by each socket (see classroom.consumers).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+
+def teacher_group(session_id: int) -> str:
+    return f"class-{session_id}-teacher"
+
+
+def students_group(session_id: int) -> str:
+    return f"class-{session_id}-students"
+
+
+def _send(group: str) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group, {"type": "class.changed"})
+    except Exception:  # a channel layer outage must not undo a committed change
+        logger.exception("Could not tell group %s about a change.", group)
+
+
+def session_changed(session_id: int, *, students: bool = True) -> None:
+    """Tell the session's open pages once the current transaction commits."""
+
+    def tell() -> None:
+        _send(teacher_group(session_id))
+        if students:
+            _send(students_group(session_id))
+
+    transaction.on_commit(tell)

@@ -1,0 +1,60 @@
+// Classroom pages: a student's class bar takes them where they belong (their table, the class
+// page), the new-session form shows only the chosen activity's settings, and keyboard focus
+// survives live updates of the dashboard and the lesson.
+(function () {
+  "use strict";
+
+  // ----- A student's class bar ------------------------------------------------------------------
+  // The class socket pushes #class-bar-live with data-place (where the student belongs now) and
+  // data-go (the class page, which hands their browser the seat and sends them on). On a class
+  // page or a game page that isn't their place, go there.
+  function followPlace() {
+    const bar = document.getElementById("class-bar-live");
+    if (!bar) return;
+    const place = bar.dataset.place;
+    const here = window.location.pathname;
+    const onClassPages = here.startsWith("/class/") || here.startsWith("/play/");
+    if (place && onClassPages && here !== place) {
+      window.location.assign(bar.dataset.go);
+    }
+  }
+  document.addEventListener("htmx:oobAfterSwap", (event) => {
+    if (event.detail.target && event.detail.target.id === "class-bar-live") followPlace();
+  });
+  document.addEventListener("DOMContentLoaded", followPlace);
+
+  // ----- New session: only the chosen activity's settings -----------------------------------------
+  function showActivity() {
+    const chosen = document.querySelector("input[name='activity']:checked");
+    document.querySelectorAll(".activity-fields").forEach((fields) => {
+      fields.hidden = !chosen || fields.dataset.activity !== chosen.value;
+    });
+  }
+  document.addEventListener("change", (event) => {
+    if (event.target.name === "activity") showActivity();
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    if (document.querySelector("input[name='activity']")) showActivity();
+  });
+
+  // ----- Keyboard focus through live updates -------------------------------------------------------
+  // The dashboard and the lesson are redrawn by pushes and htmx answers; give the focus back to
+  // the same control (its data-focus-key) in the new HTML.
+  const REGIONS = ["dashboard", "lesson"];
+  let wanted = null;
+  document.addEventListener("focusin", (event) => {
+    const region = REGIONS.map((id) => document.getElementById(id)).find((r) => r && r.contains(event.target));
+    wanted = region && event.target.dataset.focusKey ? { region: region.id, key: event.target.dataset.focusKey } : null;
+  });
+  function restoreFocus() {
+    if (!wanted) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const region = document.getElementById(wanted.region);
+    const target = region && region.querySelector(`[data-focus-key="${CSS.escape(wanted.key)}"]`);
+    if (target) target.focus({ preventScroll: true });
+  }
+  document.addEventListener("htmx:afterSwap", restoreFocus);
+  document.addEventListener("htmx:oobAfterSwap", restoreFocus);
+  document.addEventListener("htmx:afterSettle", restoreFocus);
+})();
