@@ -28,6 +28,7 @@ from games import scheduler
 from games import services as games
 from games.bots import bot_levels
 from games.catalog import game_name
+from games.engines.cards import load_deck_records
 from nutrition.meals import MealRules, check_meal
 
 TEACHERS_GROUP = "Teachers"
@@ -85,8 +86,9 @@ def _new_code() -> str:
 
 
 def lesson_card_records() -> list[dict]:
-    """The cards a meal-balance lesson may use: the Eat Right deck's foods and Exercise."""
-    records = deck_records(deck_slug=LESSON_DECK)
+    """The cards a meal-balance lesson may use: the Eat Right deck's foods and Exercise (from the
+    database, so a teacher's card edits count; the shipped records when the deck isn't loaded)."""
+    records = deck_records(deck_slug=LESSON_DECK) or load_deck_records(LESSON_DECK)
     return [r for r in records if r.get("in_play", True) and r.get("special") != "sugar-shock"]
 
 

@@ -1,20 +1,34 @@
-from django.core.management.base import BaseCommand
+"""The demo teacher of the embedded default: a login to try /teach/ with, never in production.
+
+Refuses to run when DEBUG is off (a real site makes its teachers through /signup/). Every run
+gives the demo teacher a new random password and prints it once; the demo teacher is not staff.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
 
 from classroom.services import teacher_ensure
 
 DEMO_USERNAME = "teacher"
-DEMO_PASSWORD = "plateful-demo"
 
 
 class Command(BaseCommand):
-    help = "Create (or reset) the demo teacher login and print it."
+    help = "Create (or reset) the demo teacher with a new random password, and print it (DEBUG only)."
 
     def handle(self, *args, **options):
-        _, created = teacher_ensure(username=DEMO_USERNAME, password=DEMO_PASSWORD)
+        if not settings.DEBUG:
+            raise CommandError(
+                "The demo teacher is for trying Plateful out (DEBUG on). Teachers of a real site "
+                "make their own accounts at /signup/."
+            )
+        password = secrets.token_urlsafe(12)
+        _, created = teacher_ensure(username=DEMO_USERNAME, password=password)
         verb = "Created" if created else "Reset"
         self.stdout.write(
             self.style.SUCCESS(
-                f"{verb} the demo teacher. Log in at /login/ "
-                f"with username '{DEMO_USERNAME}' and password '{DEMO_PASSWORD}'."
+                f"{verb} the demo teacher. Log in at /login/ with username '{DEMO_USERNAME}' and "
+                f"password '{password}' (a new password on every run; it is shown only now)."
             )
         )

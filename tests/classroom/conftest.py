@@ -1,0 +1,73 @@
+"""Fixtures for the classroom: teachers, sessions, and students joining in their own browsers."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.management import call_command
+from django.test import Client
+
+from classroom import services
+from classroom.gates import STUDENTS_KEY
+from classroom.models import ClassSession, Student
+
+
+@pytest.fixture(autouse=True)
+def _classroom_settings(settings):
+    settings.GAMES_SCHEDULER = False  # sync tests drive bots themselves
+    cache.clear()  # rate-limit counters live in the cache
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def decks(db):
+    call_command("load_decks", verbosity=0)
+
+
+def make_teacher(username: str = "ms-garcia", password: str = "a-long-test-password-1"):
+    user = get_user_model().objects.create_user(username=username, password=password)
+    services.teacher_add_to_group(user=user)
+    return user
+
+
+@pytest.fixture
+def teacher(db):
+    return make_teacher()
+
+
+@pytest.fixture
+def other_teacher(db):
+    return make_teacher("mr-okafor")
+
+
+@pytest.fixture
+def teacher_client(teacher):
+    client = Client()
+    client.force_login(teacher)
+    return client
+
+
+def duel_session(teacher, **extra) -> ClassSession:
+    return services.session_create(
+        teacher=teacher,
+        kind="game",
+        game="duel",
+        seats_per_table=2,
+        bot_level="beginner",
+        **extra,
+    )
+
+
+def lesson_session(teacher, **extra) -> ClassSession:
+    return services.session_create(teacher=teacher, kind="lesson", **extra)
+
+
+def join(session: ClassSession, nickname: str, client: Client | None = None) -> tuple[Client, Student]:
+    """A student joins from their own browser; returns (their browser, the student)."""
+    client = client or Client()
+    response = client.post("/join", {"code": session.code, "nickname": nickname, "action": "join"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    student_id = client.session[STUDENTS_KEY][str(session.pk)]
+    return client, Student.objects.get(pk=student_id)
