@@ -31,7 +31,7 @@ MAX_VISIBLE = 20
 INVISIBLE = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e", "\u17b4", "\u17b5"}
 # Rude inside any word ("xXfuckXx", "fuckyou"): the word lists match whole words only, since
 # substring matching refuses innocent names ("Scunthorpe", "Cocktail", "Brown Rice").
-GLUED_ROOTS = ("fuck", "shit", "bitch", "nigg", "whore", "slut", "cunt")
+GLUED_ROOTS = ("fuck", "shit", "bitch", "nigg", "whore", "slut")
 _LEET = str.maketrans(
     {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"}
 )

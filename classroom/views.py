@@ -376,8 +376,12 @@ def _join_rate(group: str, request: HttpRequest) -> str:
 
 
 def _limited(request: HttpRequest, group: str, rate, *, increment: bool) -> bool:
+    """Counting this request (increment) : is it one too many? Only looking: is the allowance
+    already used up?"""
     usage = get_usage(request, group=group, key="ip", rate=rate, method="POST", increment=increment)
-    return bool(usage and usage["should_limit"])
+    if not usage:
+        return False
+    return usage["should_limit"] if increment else usage["count"] >= usage["limit"]
 
 
 @require_http_methods(["GET", "POST"])

@@ -250,7 +250,13 @@ def test_a_lesson_records_every_attempt_with_the_rules_it_missed(teacher):
 def test_a_lesson_uses_only_the_cards_and_rules_the_teacher_picked(teacher):
     session = lesson_session(
         teacher,
-        meal_rules={"grains": 1, "fruit_or_veggie": 0, "meat_or_dairy": 0, "no_junk": True, "calorie_limit": 400},
+        meal_rules={
+            "grains": 1,
+            "fruit_or_veggie": 0,
+            "meat_or_dairy": 0,
+            "no_junk": True,
+            "calorie_limit": 400,
+        },
         lesson_cards=["bagel", "brown-rice", "french-fries", "apple"],
     )
     kim = _student(session, "Kim")

@@ -2,6 +2,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from classroom.services import teacher_ensure
+
 
 @pytest.mark.django_db
 @pytest.mark.production_path
@@ -14,7 +16,7 @@ def test_healthz_answers_ok_when_the_database_answers(client):
 @pytest.mark.django_db
 def test_home_page_offers_play_join_and_teach(client):
     html = client.get("/").content.decode()
-    for text in ("Play a game", "m a teacher", 'lang="en"'):
+    for text in ("Play a game", "Join a class", "m a teacher", 'lang="en"'):
         assert text in html
     # htmx and its websocket extension are served by the site itself, never a CDN.
     assert "/static/django_htmx/htmx-2.min.js" in html
@@ -30,21 +32,23 @@ def test_static_files_are_served_by_the_app_with_debug_off(client, settings):
 
 
 @pytest.mark.django_db
-def test_demo_teacher_can_log_in_and_reach_teach(capsys):
+def test_demo_teacher_can_log_in_and_reach_teach(capsys, settings):
+    settings.DEBUG = True  # scripts/serve runs the embedded default with DEBUG on
     call_command("create_demo_teacher")
+    call_command("create_demo_teacher")  # idempotent: resets (a new password), does not duplicate
     out = capsys.readouterr().out
-    assert "username 'teacher'" in out and "password 'plateful-demo'" in out
-    call_command("create_demo_teacher")  # idempotent: resets, does not duplicate
+    assert "username 'teacher'" in out and "plateful-demo" not in out
+    password = out.strip().splitlines()[-1].split("password '")[1].split("'")[0]
     browser = Client()
     assert browser.get("/teach/").status_code == 302
-    response = browser.post("/login/", {"username": "teacher", "password": "plateful-demo"})
+    response = browser.post("/login/", {"username": "teacher", "password": password})
     assert response.status_code == 302
     assert "Welcome, teacher" in browser.get("/teach/").content.decode()
 
 
 @pytest.mark.django_db
 def test_wrong_teacher_password_says_so(client):
-    call_command("create_demo_teacher")
+    teacher_ensure(username="teacher", password="a-long-test-password-1")
     response = client.post("/login/", {"username": "teacher", "password": "nope"})
     assert response.status_code == 200
     assert "match. Please try again." in response.content.decode()
@@ -54,7 +58,7 @@ def test_wrong_teacher_password_says_so(client):
 def test_htmx_post_with_csrf_header_is_accepted():
     """htmx sends the CSRF token in a header (hx-headers on <body>); Django must accept it."""
     browser = Client(enforce_csrf_checks=True)
-    call_command("create_demo_teacher")
+    teacher_ensure(username="teacher", password="a-long-test-password-1")
     page = browser.get("/login/")
     token = page.cookies["csrftoken"].value
     refused = browser.post("/logout/", HTTP_HX_REQUEST="true")

@@ -1,0 +1,445 @@
+"""Classroom pages: who may see what, joining, throttling, escaping, CSRF, the teacher's controls."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.core.management import CommandError, call_command
+from django.test import Client
+
+from classroom import services
+from classroom.gates import STUDENTS_KEY
+from classroom.models import ClassSession, Student, TableMatch
+from classroom.views import DEVICE_COOKIE
+from games import services as games
+from games.models import Match
+from games.views import SESSION_KEY
+from tests.classroom.conftest import duel_session, join, lesson_session
+
+pytestmark = pytest.mark.django_db
+
+
+# ----- teachers ----------------------------------------------------------------------------------
+
+
+def test_a_teacher_signs_up_logs_out_and_logs_in_again():
+    browser = Client()
+    page = browser.get("/signup/")
+    assert page.status_code == 200 and "Make a teacher account" in page.content.decode()
+    response = browser.post(
+        "/signup/",
+        {
+            "username": "ms-lee",
+            "email": "",
+            "password1": "carrots-and-peas-42",
+            "password2": "carrots-and-peas-42",
+        },
+    )
+    assert response.status_code == 302 and response["Location"] == "/teach/"
+    user = get_user_model().objects.get(username="ms-lee")
+    assert not user.is_staff and user.groups.filter(name="Teachers").exists()
+    assert "Welcome, ms-lee" in browser.get("/teach/").content.decode()
+    browser.post("/logout/")
+    assert browser.get("/teach/").status_code == 302
+    assert (
+        browser.post("/login/", {"username": "ms-lee", "password": "carrots-and-peas-42"}).status_code == 302
+    )
+
+
+def test_a_teacher_changes_their_password(teacher_client, teacher):
+    assert teacher_client.get("/password/change/").status_code == 200
+    response = teacher_client.post(
+        "/password/change/",
+        {
+            "old_password": "a-long-test-password-1",
+            "new_password1": "broccoli-beats-donuts-7",
+            "new_password2": "broccoli-beats-donuts-7",
+        },
+    )
+    assert response.status_code == 302
+    teacher.refresh_from_db()
+    assert teacher.check_password("broccoli-beats-donuts-7")
+
+
+def test_a_forgotten_password_is_reset_by_an_e_mail_link(teacher):
+    teacher.email = "garcia@school.example"
+    teacher.save()
+    browser = Client()
+    assert browser.post("/password/reset/", {"email": "garcia@school.example"}).status_code == 302
+    assert len(mail.outbox) == 1
+    link = next(line for line in mail.outbox[0].body.splitlines() if "/password/reset/" in line)
+    path = link.split("testserver", 1)[1]
+    form = browser.get(path, follow=True)
+    assert "Choose a new password" in form.content.decode()
+    done = browser.post(
+        form.redirect_chain[-1][0], {"new_password1": "sweet-potato-99x", "new_password2": "sweet-potato-99x"}
+    )
+    assert done.status_code == 302
+    teacher.refresh_from_db()
+    assert teacher.check_password("sweet-potato-99x")
+
+
+def test_login_attempts_are_throttled(teacher, settings):
+    browser = Client()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        response = browser.post("/login/", {"username": teacher.username, "password": "wrong"})
+        assert response.status_code == 200 and "match. Please try again." in response.content.decode()
+    locked = browser.post("/login/", {"username": teacher.username, "password": "wrong"})
+    assert locked.status_code == 429 and "Too many tries" in locked.content.decode()
+    # Even the right password waits out the lockout.
+    right = browser.post("/login/", {"username": teacher.username, "password": "a-long-test-password-1"})
+    assert right.status_code == 429
+    assert browser.get("/teach/").status_code == 302
+
+
+def test_the_demo_teacher_needs_debug_and_gets_a_new_random_password_each_time(settings, capsys):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="DEBUG"):
+        call_command("create_demo_teacher")
+    settings.DEBUG = True
+    call_command("create_demo_teacher")
+    first = capsys.readouterr().out.split("password '")[1].split("'")[0]
+    call_command("create_demo_teacher")
+    second = capsys.readouterr().out.split("password '")[1].split("'")[0]
+    assert first != second and len(first) >= 12 and "plateful-demo" not in (first, second)
+    user = get_user_model().objects.get(username="teacher")
+    assert user.check_password(second) and not user.is_staff
+
+
+# ----- a teacher sees and changes only their own sessions ------------------------------------------
+
+
+def test_a_teacher_creates_a_game_session_with_its_options(teacher_client, teacher):
+    page = teacher_client.get("/teach/new/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'name="food-war-option_stat"' in html and 'value="lesson"' in html
+    response = teacher_client.post(
+        "/teach/new/",
+        {
+            "title": "4B Thursday",
+            "activity": "food-war",
+            "food-war-seats": "3",
+            "food-war-bot_level": "beginner",
+            "food-war-option_stat": "calories",
+            "food-war-option_rounds": "40",
+            "food-war-option_minutes": "5",
+            "food-war-option_auto_flip_seconds": "0",
+        },
+    )
+    assert response.status_code == 302
+    session = ClassSession.objects.get(teacher=teacher)
+    assert (session.game, session.seats_per_table, session.title) == ("food-war", 3, "4B Thursday")
+    assert session.options == {"stat": "calories", "rounds": 40, "minutes": 5, "auto_flip_seconds": 0}
+    dashboard = teacher_client.get(response["Location"]).content.decode()
+    assert session.code in dashboard and "<svg" in dashboard and f"/join?code={session.code}" in dashboard
+
+
+def test_a_bad_option_is_refused_with_the_form_again(teacher_client, teacher):
+    response = teacher_client.post(
+        "/teach/new/", {"activity": "duel", "duel-seats": "5", "duel-bot_level": "beginner"}
+    )
+    assert response.status_code == 400
+    assert not ClassSession.objects.exists()
+
+
+def test_a_teacher_creates_a_lesson_with_adjusted_rules_and_cards(teacher_client, teacher):
+    response = teacher_client.post(
+        "/teach/new/",
+        {
+            "activity": "lesson",
+            "lesson-need_grains": "1",
+            "lesson-need_fruit": "0",
+            "lesson-need_veggie": "1",
+            "lesson-need_fruit_or_veggie": "0",
+            "lesson-need_meat": "0",
+            "lesson-need_dairy": "0",
+            "lesson-need_meat_or_dairy": "1",
+            "lesson-calorie_limit": "500",
+            "lesson-no_junk": "on",
+            "lesson-cards": ["bagel", "carrots", "milk", "apple"],
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    session = ClassSession.objects.get(teacher=teacher)
+    assert session.is_lesson and session.lesson_cards == ["apple", "carrots", "bagel", "milk"]
+    assert session.meal_rules["calorie_limit"] == 500 and session.meal_rules["no_junk"] is True
+    assert session.meal_rules["veggie"] == 1 and session.meal_rules["fruit_or_veggie"] == 0
+
+
+def test_teacher_a_cannot_see_or_change_teacher_bs_session(teacher, other_teacher):
+    theirs = duel_session(other_teacher)
+    join(theirs, "Ana")
+    browser = Client()
+    browser.force_login(teacher)
+    student = Student.objects.get(session=theirs)
+    for url in (
+        f"/teach/sessions/{theirs.pk}/",
+        f"/teach/sessions/{theirs.pk}/projector/",
+        f"/teach/sessions/{theirs.pk}/report/",
+        f"/teach/sessions/{theirs.pk}/report.csv",
+        f"/teach/sessions/{theirs.pk}/students/{student.pk}/",
+        f"/teach/sessions/{theirs.pk}/delete/",
+    ):
+        assert browser.get(url).status_code == 404, url
+    for url in (
+        f"/teach/sessions/{theirs.pk}/start/",
+        f"/teach/sessions/{theirs.pk}/lock/",
+        f"/teach/sessions/{theirs.pk}/pause/",
+        f"/teach/sessions/{theirs.pk}/end/",
+        f"/teach/sessions/{theirs.pk}/delete/",
+        f"/teach/sessions/{theirs.pk}/students/{student.pk}/remove/",
+    ):
+        assert browser.post(url).status_code == 404, url
+    theirs.refresh_from_db()
+    assert theirs.status == "open" and not theirs.locked and not theirs.paused
+    assert not Student.objects.get(pk=student.pk).removed
+    assert theirs.code not in browser.get("/teach/").content.decode()
+
+
+def test_a_student_cannot_open_teacher_pages(teacher):
+    session = duel_session(teacher)
+    browser, _student = join(session, "Ana")
+    for url in ("/teach/", f"/teach/sessions/{session.pk}/", f"/teach/sessions/{session.pk}/report.csv"):
+        response = browser.get(url)
+        assert response.status_code == 302 and response["Location"].startswith("/login/"), url
+    assert browser.post(f"/teach/sessions/{session.pk}/end/").status_code == 302
+    session.refresh_from_db()
+    assert session.status == "open"
+
+
+def test_the_teachers_controls_answer_htmx_with_the_dashboard(teacher_client, teacher):
+    session = duel_session(teacher)
+    join(session, "Ana")
+    response = teacher_client.post(f"/teach/sessions/{session.pk}/start/", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and 'id="dashboard"' in response.content.decode()
+    assert "Table 1" in response.content.decode()
+    again = teacher_client.post(f"/teach/sessions/{session.pk}/start/", HTTP_HX_REQUEST="true")
+    assert again.status_code == 409 and again.content.decode() == "The class session has already started."
+
+
+# ----- students joining --------------------------------------------------------------------------
+
+
+def test_a_student_joins_with_code_and_nickname_and_lands_in_the_waiting_room(teacher):
+    session = duel_session(teacher)
+    browser = Client()
+    page = browser.get(f"/join?code={session.code}")
+    assert f'value="{session.code}"' in page.content.decode()
+    response = browser.post("/join", {"code": session.code.lower(), "nickname": "Ana", "action": "join"})
+    assert response.status_code == 302 and response["Location"] == f"/class/{session.code}/"
+    assert DEVICE_COOKIE in response.cookies
+    waiting = browser.get(response["Location"]).content.decode()
+    assert "Hi Ana!" in waiting and "Wait for your teacher to start" in waiting
+
+
+def test_a_wrong_code_says_so(teacher):
+    response = Client().post("/join", {"code": "ZZZZZZ", "nickname": "Ana", "action": "join"})
+    assert response.status_code == 404
+    assert "There is no class with the code ZZZZZZ" in response.content.decode()
+
+
+def test_join_codes_are_rate_limited_per_client_but_right_codes_are_not_counted(teacher, settings):
+    settings.CLASSROOM_WRONG_CODE_RATE = "3/5m"
+    session = duel_session(teacher)
+    browser = Client()
+    for n in range(3):
+        assert browser.post("/join", {"code": "ZZZZZZ", "nickname": f"A{n}"}).status_code == 404
+    refused = browser.post("/join", {"code": session.code, "nickname": "Ana", "action": "join"})
+    assert refused.status_code == 429 and "Too many wrong codes" in refused.content.decode()
+    other = Client(REMOTE_ADDR="10.0.0.9")  # another client is not slowed down
+    ok = other.post("/join", {"code": session.code, "nickname": "Ben", "action": "join"})
+    assert ok.status_code == 302
+    for n in range(5):  # right codes never count as guesses
+        assert (
+            Client(REMOTE_ADDR="10.0.0.9")
+            .post("/join", {"code": session.code, "nickname": f"Kid {n}", "action": "join"})
+            .status_code
+            == 302
+        )
+
+
+def test_a_locked_session_refuses_joins(teacher):
+    session = duel_session(teacher)
+    services.session_set_locked(session=session, locked=True)
+    response = Client().post("/join", {"code": session.code, "nickname": "Ana", "action": "join"})
+    assert response.status_code == 403 and "closed to new players" in response.content.decode()
+
+
+def test_pick_a_fun_name_fills_in_a_free_food_name(teacher):
+    session = duel_session(teacher)
+    page = Client().post("/join", {"code": session.code, "nickname": "", "action": "fun-name"})
+    html = page.content.decode()
+    assert page.status_code == 200
+    value = html.split('id="id_nickname"', 1)[1].split('value="', 1)[1].split('"', 1)[0]
+    assert len(value.split()) == 2 and not Student.objects.exists()
+
+
+def test_a_rude_or_reserved_nickname_is_refused_and_the_form_comes_back(teacher):
+    session = duel_session(teacher)
+    for nickname, words in (("sh1t", "kinder name"), ("You", "taken by the game"), ("Ki\u200bm", "hidden")):
+        response = Client().post("/join", {"code": session.code, "nickname": nickname, "action": "join"})
+        assert response.status_code == 400 and words in response.content.decode()
+    assert not Student.objects.exists()
+
+
+def test_a_nickname_with_markup_is_shown_as_text_everywhere(teacher, teacher_client):
+    session = duel_session(teacher)
+    browser, student = join(session, "<b>Kim</b>")
+    join(session, "Ben")
+    services.session_start(session=session)
+    escaped = "&lt;b&gt;Kim&lt;/b&gt;"
+    dashboard = teacher_client.get(f"/teach/sessions/{session.pk}/").content.decode()
+    projector = teacher_client.get(f"/teach/sessions/{session.pk}/projector/").content.decode()
+    report = teacher_client.get(f"/teach/sessions/{session.pk}/report/").content.decode()
+    match_page = browser.get(f"/class/{session.code}/", follow=True).content.decode()
+    for html in (dashboard, projector, report, match_page):
+        assert escaped in html and "<b>Kim</b>" not in html
+
+
+def test_a_reload_or_a_lost_session_cookie_brings_the_student_back_to_their_seat(teacher):
+    session = duel_session(teacher)
+    browser, ana = join(session, "Ana")
+    join(session, "Ben")
+    services.session_start(session=session)
+    place = browser.get(f"/class/{session.code}/")
+    assert place.status_code == 302 and place["Location"].startswith("/play/")
+    match_id = place["Location"].split("/")[2]
+    seat = games.seat_for_token(
+        match=Match.objects.get(pk=match_id), token=browser.session[SESSION_KEY][match_id]
+    )
+    assert seat is not None
+    assert browser.get(place["Location"]).status_code == 200  # a reload of the game page
+    # The session cookie is lost, the signed device cookie is not: the same student, same seat.
+    fresh = Client()
+    fresh.cookies[DEVICE_COOKIE] = browser.cookies[DEVICE_COOKIE].value
+    back = fresh.get(f"/join?code={session.code}", follow=True)
+    assert back.redirect_chain[-1][0] == f"/play/{match_id}/"
+    assert fresh.session[STUDENTS_KEY][str(session.pk)] == ana.pk
+
+
+def test_a_removed_student_cannot_rejoin_from_the_same_browser(teacher, teacher_client):
+    session = duel_session(teacher)
+    browser, ana = join(session, "Ana")
+    response = teacher_client.post(f"/teach/sessions/{session.pk}/students/{ana.pk}/remove/")
+    assert response.status_code == 302
+    out = browser.get(f"/class/{session.code}/").content.decode()
+    assert "took you out" in out
+    again = browser.post("/join", {"code": session.code, "nickname": "Ana Again", "action": "join"})
+    assert (
+        again.status_code == 302 and again["Location"] == f"/class/{session.code}/"
+    )  # still the removed one
+    # Without the session cookie, the device cookie still says who this browser was.
+    fresh = Client()
+    fresh.cookies[DEVICE_COOKIE] = browser.cookies[DEVICE_COOKIE].value
+    refused = fresh.post("/join", {"code": session.code, "nickname": "Ana Again", "action": "join"})
+    assert refused.status_code == 403 and "took you out" in refused.content.decode()
+    assert Student.objects.filter(session=session).count() == 1
+
+
+# ----- CSRF ------------------------------------------------------------------------------------------
+
+
+def test_every_form_and_htmx_request_needs_the_csrf_token(teacher):
+    session = duel_session(teacher)
+    student_browser = Client(enforce_csrf_checks=True)
+    assert student_browser.post("/join", {"code": session.code, "nickname": "Ana"}).status_code == 403
+    teacher_browser = Client(enforce_csrf_checks=True)
+    teacher_browser.force_login(teacher)
+    page = teacher_browser.get(f"/teach/sessions/{session.pk}/")
+    assert page.status_code == 200
+    refused = teacher_browser.post(f"/teach/sessions/{session.pk}/lock/", HTTP_HX_REQUEST="true")
+    assert refused.status_code == 403
+    token = page.cookies["csrftoken"].value
+    accepted = teacher_browser.post(
+        f"/teach/sessions/{session.pk}/lock/", HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token
+    )
+    assert accepted.status_code == 200
+    lesson = lesson_session(teacher)
+    kid = Client(enforce_csrf_checks=True)
+    join(lesson, "Kim", Client())  # another student, so the lesson has someone
+    kid.get(f"/join?code={lesson.code}")
+    assert kid.post(f"/class/{lesson.code}/plate/", {"card": "apple"}).status_code == 403
+
+
+# ----- the class's matches ---------------------------------------------------------------------
+
+
+def _started(teacher, names=("Ana", "Ben")):
+    session = duel_session(teacher)
+    browsers = {name: join(session, name) for name in names}
+    services.session_start(session=session)
+    for browser, _student in browsers.values():
+        browser.get(f"/class/{session.code}/")
+    match_id = TableMatch.objects.filter(session=session).first().match_id
+    return session, browsers, match_id
+
+
+def test_a_class_match_is_only_for_its_students_and_teacher(teacher, other_teacher, teacher_client):
+    session, browsers, match_id = _started(teacher)
+    ana = browsers["Ana"][0]
+    assert ana.get(f"/play/{match_id}/").status_code == 200
+    assert teacher_client.get(f"/play/{match_id}/").status_code == 200
+    stranger = Client()
+    page = stranger.get(f"/play/{match_id}/")
+    assert page.status_code == 403 and "belongs to a class session" in page.content.decode()
+    assert stranger.get(f"/replays/{match_id}/").status_code == 403
+    assert stranger.post(f"/play/{match_id}/move/", {"seat": 0, "action": "{}"}).status_code == 403
+    assert stranger.post(f"/play/{match_id}/again/").status_code == 403
+    assert stranger.post(f"/tables/{match_id}/join/", {"nickname": "X"}).status_code == 403
+    other_session = duel_session(other_teacher)
+    other_kid, _ = join(other_session, "Zed")
+    assert other_kid.get(f"/play/{match_id}/").status_code == 403
+    other = Client()
+    other.force_login(other_teacher)
+    assert other.get(f"/play/{match_id}/").status_code == 403
+
+
+def test_a_removed_student_loses_the_match_page_too(teacher):
+    session, browsers, match_id = _started(teacher)
+    ana_browser, ana = browsers["Ana"]
+    services.student_remove(session=session, student_id=ana.pk)
+    assert ana_browser.get(f"/play/{match_id}/").status_code == 403
+
+
+def test_moves_at_a_paused_class_are_refused_with_a_clear_message(teacher):
+    session, browsers, match_id = _started(teacher)
+    services.session_set_paused(session=session, paused=True)
+    ana_browser, ana = browsers["Ana"]
+    seat = next(
+        s.seat for s in TableMatch.objects.get(match_id=match_id).seats.all() if s.student_id == ana.pk
+    )
+    response = ana_browser.post(
+        f"/play/{match_id}/move/", {"seat": seat, "action": json.dumps({"type": "pick", "card": "x"})}
+    )
+    assert response.status_code == 409 and "paused" in response.content.decode()
+    bar = ana_browser.get(f"/play/{match_id}/").content.decode()
+    assert "paused-screen" in bar
+
+
+def test_play_again_at_a_class_table_goes_to_the_tables_next_game(teacher):
+    session, browsers, match_id = _started(teacher)
+    games.match_close(match_id=match_id, reason="test")
+    ana_browser, _ana = browsers["Ana"]
+    response = ana_browser.post(f"/play/{match_id}/again/", HTTP_HX_REQUEST="true")
+    assert response.status_code == 204 and response["HX-Redirect"] == f"/class/{session.code}/"
+    landing = ana_browser.get(f"/class/{session.code}/")
+    new_id = landing["Location"].split("/")[2]
+    assert new_id != match_id
+    assert TableMatch.objects.get(match_id=new_id).table == TableMatch.objects.get(match_id=match_id).table
+    assert ana_browser.get(f"/play/{new_id}/").status_code == 200
+
+
+def test_the_student_page_of_a_lesson_builds_and_checks_a_meal(teacher):
+    session = lesson_session(teacher)
+    browser, kim = join(session, "Kim")
+    page = browser.get(f"/class/{session.code}/").content.decode()
+    assert "Build a balanced meal" in page and 'data-card="brown-rice"' in page
+    browser.post(f"/class/{session.code}/plate/", {"card": "bagel"}, HTTP_HX_REQUEST="true")
+    checked = browser.post(f"/class/{session.code}/check/", HTTP_HX_REQUEST="true").content.decode()
+    assert "You have 1 grain serving (Bagel: 1); a balanced meal needs 2." in checked
+    assert "Not balanced yet" in checked
+    assert kim.attempts.count() == 1
