@@ -25,7 +25,7 @@ MILK = card("milk", 100, dairy=1)
 CHICKEN = card("chicken", 140, meat=1)
 PIZZA = card("pizza", 285, grains=2, dairy=1)
 SPAGHETTI = card("spaghetti", 255, grains=2, meat=1, veggie=1)
-DONUT = card("donut", 240)
+DONUT = {**card("donut", 240), "category": "junk"}
 EXERCISE = card("exercise", -200, special="exercise")
 
 
@@ -112,3 +112,70 @@ def test_one_missing_serving_names_exactly_that_rule(cards, reason):
 
 def test_cards_without_groups_field_count_as_no_group():
     assert check_meal([{"id": "x", "calories": 10}]).grains == 0
+
+
+# ----- rule sets and one row per rule ------------------------------------------------------------
+
+from nutrition.meals import BOOK_RULES, MealRules  # noqa: E402
+
+ALLOWED = [BREAD, RICE, APPLE, CARROT, MILK, CHICKEN, PIZZA, DONUT, EXERCISE]
+
+
+def test_the_book_rules_give_one_row_per_rule_in_order():
+    check = check_meal([BREAD, APPLE])
+    assert [row.rule for row in check.rows] == ["grains", "fruit_or_veggie", "meat_or_dairy", "calories"]
+    assert [row.met for row in check.rows] == [False, False, False, True]
+    grains = check.rows[0]
+    assert (grains.have, grains.need, grains.cards) == (1, 2, (("bread", 1),))
+
+
+def test_an_unmet_rule_suggests_the_lightest_allowed_card_that_fits():
+    check = check_meal([BREAD, APPLE], allowed=ALLOWED)
+    grains, fruit_or_veggie, meat_or_dairy, _calories = check.rows
+    assert grains.suggestion == "rice" and grains.suggest == "add"  # not the bread already there
+    assert fruit_or_veggie.suggestion == "carrot"
+    assert meat_or_dairy.suggestion == "milk"
+
+
+def test_too_many_calories_suggests_exercise_or_taking_off_the_heaviest_card():
+    heavy = [PIZZA, APPLE, CARROT, card("fries", 171)]
+    with_exercise = check_meal(heavy, allowed=ALLOWED).rows[-1]
+    assert (with_exercise.rule, with_exercise.met, with_exercise.suggestion) == (
+        "calories",
+        False,
+        "exercise",
+    )
+    without = check_meal(heavy, allowed=[BREAD]).rows[-1]
+    assert (without.suggestion, without.suggest) == ("pizza", "remove")
+
+
+def test_a_lesson_can_ask_for_a_vegetable_and_no_junk_and_its_own_limit():
+    rules = MealRules(
+        grains=1, fruit_or_veggie=0, meat_or_dairy=0, one_vegetable=True, no_junk=True, calorie_limit=300
+    )
+    check = check_meal([BREAD, APPLE, DONUT], rules, allowed=ALLOWED)
+    assert [(row.rule, row.met) for row in check.rows] == [
+        ("grains", True),
+        ("vegetable", False),
+        ("no_junk", False),
+        ("calories", False),
+    ]
+    assert check.failed_rules == ["vegetable", "no_junk", "calories"]
+    assert check.rows[1].suggestion == "carrot"
+    assert check.rows[2].cards == (("donut", 240),) and check.rows[2].suggest == "remove"
+    assert check_meal([BREAD, CARROT], rules).balanced
+
+
+def test_counts_per_single_group_are_separate_rules():
+    rules = MealRules(grains=0, fruit=1, veggie=1, fruit_or_veggie=0, meat=1, dairy=0, meat_or_dairy=0)
+    assert not check_meal([APPLE, CARROT, MILK], rules).balanced
+    assert check_meal([APPLE, CARROT, CHICKEN], rules).balanced
+
+
+def test_rules_round_trip_and_refuse_impossible_numbers():
+    assert MealRules.from_dict(BOOK_RULES.to_dict()) == BOOK_RULES
+    assert MealRules.from_dict({"grains": "3", "no_junk": 1}) == MealRules(grains=3, no_junk=True)
+    with pytest.raises(ValueError, match="calorie_limit"):
+        MealRules.from_dict({"calorie_limit": 5})
+    with pytest.raises(ValueError, match="grains"):
+        MealRules.from_dict({"grains": 99})

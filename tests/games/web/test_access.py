@@ -1,0 +1,128 @@
+"""games.access: the gates other apps register, and the games pages and socket that consult them."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from games import access, services
+from games.services import SeatSpec
+from games.views import SESSION_KEY
+from plateful.asgi import application
+
+
+@pytest.fixture
+def gates():
+    """Register test gates for one test, and take them away after."""
+    added: list[tuple[list, object]] = []
+
+    def add(registry: list, fn):
+        registry.append(fn)
+        added.append((registry, fn))
+        return fn
+
+    yield add
+    for registry, fn in added:
+        registry.remove(fn)
+
+
+def _match(kinds=("human", "bot")):
+    specs = [
+        SeatSpec(kind=k, nickname=f"P{n}", bot_level="beginner" if k == "bot" else "")
+        for n, k in enumerate(kinds)
+    ]
+    return services.match_create(game="test-cards", seats=specs, seed=3)
+
+
+@pytest.mark.django_db
+def test_a_match_no_gate_claims_is_open_to_anyone():
+    match, _tokens = _match()
+    visitor = SimpleNamespace(session={}, user=None)
+    assert access.match_access_refusal(match, visitor) is None
+    assert access.match_access_refusal(match, {"session": None, "user": None}) is None  # a socket's scope
+    assert access.move_refusal(match.pk) is None
+    assert access.play_again_elsewhere(match, visitor) is None
+
+
+@pytest.mark.django_db
+def test_a_gate_keeps_a_visitor_out_of_every_page_of_the_match(gates):
+    match, tokens = _match()
+    gates(access._gates, lambda m, who: "Members only." if m.pk == match.pk else None)
+    browser = Client()
+    session = browser.session
+    session[SESSION_KEY] = {match.pk: tokens[0]}
+    session.save()
+    page = browser.get(f"/play/{match.pk}/")
+    assert page.status_code == 403 and "Members only." in page.content.decode()
+    assert browser.get(f"/replays/{match.pk}/").status_code == 403
+    move = browser.post(f"/play/{match.pk}/move/", {"seat": 0, "action": json.dumps({"type": "play"})})
+    assert (move.status_code, move.content.decode()) == (403, "Members only.")
+    assert browser.post(f"/play/{match.pk}/again/").status_code == 403
+    other, _ = _match()
+    assert browser.get(f"/play/{other.pk}/").status_code == 200  # other matches stay open
+
+
+@pytest.mark.django_db
+def test_a_move_gate_refuses_every_move_bots_included(gates):
+    match, tokens = _match()
+    gates(access._move_gates, lambda match_id: "Paused." if match_id == match.pk else None)
+    with pytest.raises(services.MatchError, match="Paused.") as refused:
+        services.match_submit_action(match_id=match.pk, seat=1, action={"type": "play"}, trusted=True)
+    assert refused.value.status == 409 and refused.value.code == "paused"
+
+
+@pytest.mark.django_db
+def test_play_again_can_be_handled_by_the_owner_of_the_match(gates):
+    match, tokens = _match()
+    gates(access._play_again, lambda m, request: "/class/ABCDEF/")
+    browser = Client()
+    response = browser.post(f"/play/{match.pk}/again/", HTTP_HX_REQUEST="true")
+    assert response["HX-Redirect"] == "/class/ABCDEF/"
+
+
+@pytest.mark.django_db
+def test_play_again_needs_a_seat_at_the_game():
+    match, tokens = _match()
+    stranger = Client()
+    refused = stranger.post(f"/play/{match.pk}/again/")
+    assert refused.status_code == 403 and "Only the players" in refused.content.decode()
+    player = Client()
+    session = player.session
+    session[SESSION_KEY] = {match.pk: tokens[0]}
+    session.save()
+    assert player.post(f"/play/{match.pk}/again/").status_code == 302
+
+
+@pytest.mark.django_db
+def test_anonymous_match_and_table_creation_is_rate_limited_per_client(settings):
+    settings.GAMES_CREATE_RATE = "3/m"
+    browser = Client()
+    for _ in range(3):
+        assert (
+            browser.post("/games/test-cards/play/", {"seats": 2, "bot_level": "beginner"}).status_code == 302
+        )
+    refused = browser.post("/games/test-cards/play/", {"seats": 2, "bot_level": "beginner"})
+    assert refused.status_code == 429 and "Wait a minute" in refused.content.decode()
+    table = browser.post("/games/test-cards/table/", {"seats": 2, "nickname": "Kim"})
+    assert table.status_code == 302  # a different view: its own allowance
+    assert Client(REMOTE_ADDR="10.1.2.3").post("/games/test-cards/play/", {"seats": 2}).status_code in (
+        302,
+        400,
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_match_socket_consults_the_gate(gates):
+    match, _tokens = await database_sync_to_async(_match)()
+    gates(access._gates, lambda m, who: "Members only." if m.pk == match.pk else None)
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    socket = WebsocketCommunicator(application, f"/ws/play/{match.pk}/", headers=headers)
+    connected, _ = await socket.connect()
+    assert connected
+    assert "Members only." in await socket.receive_from()
+    assert (await socket.receive_output())["code"] == 4403
