@@ -47,6 +47,7 @@ class TableBrief:
     match_id: str
     game: str
     status: str  # "playing" / "finished" / "waiting"
+    version: int = 0  # moves made so far
     players: list[dict] = field(default_factory=list)  # name, is_bot, student_id, to_move, number
     number_label: str = ""
     turn: list[str] = field(default_factory=list)
@@ -131,6 +132,7 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
                 match_id=match.pk,
                 game=game_name(match.game),
                 status=match.status,
+                version=match.version,
                 players=players,
                 number_label=label,
                 turn=[p["name"] for p in players if p["to_move"]],
