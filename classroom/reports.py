@@ -14,12 +14,17 @@ from django.utils.translation import gettext as _
 from classroom.models import ClassSession, MealAttempt, Student, TableSeat
 from games.catalog import game_name
 from nutrition.meal_words import rule_label
+from nutrition.meals import COUNT_RULES
+
+RULE_ORDER = [*COUNT_RULES, "vegetable", "no_junk", "calories"]
 
 
 def _most_failed(counter: Counter) -> str:
+    """The rule missed most often; a tie goes to the rule a checklist shows first."""
     if not counter:
         return ""
-    rule, _count = max(counter.items(), key=lambda item: (item[1], item[0]))
+    order = {rule: index for index, rule in enumerate(RULE_ORDER)}
+    rule, _count = max(counter.items(), key=lambda item: (item[1], -order.get(item[0], 99)))
     return rule_label(rule)
 
 
@@ -63,8 +68,12 @@ def session_report(session: ClassSession) -> dict:
                 "most_failed": _most_failed(failed),
             }
         )
-    finished_games = (
-        session.table_matches.filter(match__status="finished").exclude(match__result__closed=True).count()
+    finished_games = sum(
+        1
+        for result in session.table_matches.filter(match__status="finished").values_list(
+            "match__result", flat=True
+        )
+        if not (result or {}).get("closed")
     )
     totals = {
         "students": len(students),
