@@ -1,7 +1,8 @@
 """Reports of a class session: per student and for the class, on a page and as CSV.
 
-Games played count finished games (a game closed by the teacher counts as played but not won);
-lesson attempts count every "check my meal", successes the balanced ones.
+Games played count games that finished by their rules (a game the teacher stopped, by ending the
+session or starting the table again, counts neither as played nor won); lesson attempts count
+every "check my meal", successes the balanced ones.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def _game_rows(session: ClassSession) -> dict[int, dict]:
     for seat in seats:
         match = seat.table_match.match
         row = stats.setdefault(seat.student_id, {"played": 0, "won": 0})
-        if match.status == "finished":
+        if match.status == "finished" and not (match.result or {}).get("closed"):
             row["played"] += 1
             if seat.seat in (match.result or {}).get("winners", []):
                 row["won"] += 1
