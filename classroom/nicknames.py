@@ -99,7 +99,7 @@ def nickname_problem(raw: str, *, taken: set[str] | frozenset[str] = frozenset()
     length = visible_length(nickname)
     if length == 0:
         return _("Please type a nickname.")
-    if length > MAX_VISIBLE:
+    if length > MAX_VISIBLE or len(nickname) > 2 * MAX_VISIBLE:
         return _("That name is too long: use at most %(n)s characters.") % {"n": MAX_VISIBLE}
     key = nickname_key(nickname)
     reserved = {*_RESERVED, nickname_key(_("You")), nickname_key(_("Teacher"))}

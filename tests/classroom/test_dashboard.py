@@ -1,0 +1,99 @@
+"""What the teacher's live pages show: tables in brief (never a hidden card), idle students, the
+leaderboard and the projector's top ten."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from classroom import dashboard, services
+from classroom.models import Student, TableMatch
+from games import services as games
+from games.engines import get_engine
+from games.models import Match
+from tests.classroom.conftest import duel_session, lesson_session
+
+pytestmark = pytest.mark.django_db
+
+
+def _join(session, name):
+    return services.student_join(session=session, nickname=name, device=name)
+
+
+def test_tables_in_brief_show_game_turn_and_scores_and_never_a_hidden_card(teacher):
+    session = services.session_create(
+        teacher=teacher, kind="game", game="build-a-meal", seats_per_table=2, bot_level="beginner"
+    )
+    _join(session, "Ana"), _join(session, "Ben")
+    services.session_start(session=session)
+    (brief,) = dashboard.tables_brief(session)
+    assert brief.game == "Build-A-Meal" and brief.status == "playing"
+    assert {p["name"] for p in brief.players} == {"Ana", "Ben"}
+    assert brief.number_label == "meals" and [p["progress"] for p in brief.players] == [0, 0]
+    assert len(brief.turn) == 1
+    match = Match.objects.get(pk=brief.match_id)
+    state = games.match_state(match=match)
+    hidden = get_engine("build-a-meal").hidden_cards(state, None)
+    html = dashboard.dashboard_html(session)
+    assert hidden and not any(f"/{card}.png" in html or f'"{card}"' in html for card in hidden)
+
+
+def test_a_student_whose_turn_it_is_and_who_has_not_moved_for_a_while_is_idle(teacher, settings):
+    settings.CLASSROOM_IDLE_SECONDS = 60
+    session = services.session_create(
+        teacher=teacher, kind="game", game="build-a-meal", seats_per_table=2, bot_level="beginner"
+    )
+    _join(session, "Ana"), _join(session, "Ben")
+    services.session_start(session=session)
+    long_ago = timezone.now() - timedelta(minutes=5)
+    Student.objects.update(last_active_at=long_ago)
+    rows = {
+        row["student"].nickname: row for row in dashboard.roster(session, dashboard.tables_brief(session))
+    }
+    (turn,) = dashboard.tables_brief(session)[0].turn
+    waiting = "Ben" if turn == "Ana" else "Ana"
+    assert rows[turn]["idle"] and rows[turn]["doing"] == "Their turn" and rows[turn]["quiet_minutes"] == 5
+    assert not rows[waiting]["idle"]  # waiting for the other player is not being stuck
+    services.session_set_paused(session=session, paused=True)
+    session.refresh_from_db()
+    assert not any(row["idle"] for row in dashboard.roster(session, dashboard.tables_brief(session)))
+
+
+def test_a_quiet_lesson_student_is_idle_once_the_lesson_runs(teacher, settings):
+    settings.CLASSROOM_IDLE_SECONDS = 60
+    session = lesson_session(teacher)
+    _join(session, "Kim")
+    services.session_start(session=session)
+    session.refresh_from_db()
+    Student.objects.update(last_active_at=timezone.now() - timedelta(minutes=3))
+    (row,) = dashboard.roster(session, [])
+    assert row["idle"] and row["doing"] == "Building a first meal"
+
+
+def test_the_leaderboard_ranks_wins_and_the_projector_shows_only_the_top_ten(teacher):
+    session = duel_session(teacher)
+    students = [_join(session, f"Kid {n:02}") for n in range(12)]
+    services.session_start(session=session)
+    winners = []
+    for table in TableMatch.objects.filter(session=session):
+        seat = table.seats.exclude(student=None).first()
+        Match.objects.filter(pk=table.match_id).update(
+            status="finished", result={"winners": [seat.seat], "scores": []}
+        )
+        winners.append(seat.student.nickname)
+    board = dashboard.leaderboard(session)
+    assert [row["student"].nickname for row in board[: len(winners)]] == sorted(winners)
+    assert all(row["rank"] == 1 for row in board[: len(winners)])
+    assert board[len(winners)]["rank"] == len(winners) + 1
+    top = dashboard.projector_context(session)["top"]
+    assert len(top) == 10 and len(students) == 12
+
+
+def test_the_join_qr_code_is_an_inline_svg_of_the_join_link(teacher):
+    session = duel_session(teacher)
+    url = dashboard.join_url("http://school.example/", session)
+    assert url == f"http://school.example/join?code={session.code}"
+    svg = dashboard.qr_svg(url)
+    assert svg.startswith("<svg") and "<script" not in svg and url in svg
