@@ -7,6 +7,8 @@ hidden cards never reach these pages.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -20,6 +22,7 @@ from django.utils.translation import gettext as _
 from classroom.models import ClassSession, MealAttempt, Student, TableMatch
 from games.catalog import game_name
 from games.engines import get_engine
+from games.models import Match
 from games.services import match_state
 from nutrition.meal_words import rule_label
 
@@ -93,25 +96,57 @@ def _bot_name(level: str, number: int) -> str:
     return _("%(level)s bot %(number)s") % {"level": level.title(), "number": number + 1}
 
 
+# What a table's spectator view says (who is to move, the numbers per seat), by
+# (match id, version, changed_at): a redraw recomputes only the tables that changed since.
+_SPECTATOR: OrderedDict[tuple, tuple[list, str, list]] = OrderedDict()
+_SPECTATOR_LOCK = threading.Lock()
+_SPECTATOR_SIZE = 2000
+
+
+def _spectator_numbers(match: Match) -> tuple[list, str, list]:
+    state = match_state(match=match)
+    view = get_engine(match.game).view(state, None) if state is not None else {}
+    label, numbers = _progress(view, match.seats)
+    return list(view.get("to_move") or []), label, numbers
+
+
+def _spectator(matches: list[Match]) -> dict[str, tuple[list, str, list]]:
+    keys = {m.pk: (m.pk, m.version, m.changed_at.isoformat()) for m in matches}
+    found: dict[str, tuple[list, str, list]] = {}
+    with _SPECTATOR_LOCK:
+        for match_id, key in keys.items():
+            if key in _SPECTATOR:
+                found[match_id] = _SPECTATOR[key]
+    missing = [match_id for match_id in keys if match_id not in found]
+    if missing:
+        for match in Match.objects.filter(pk__in=missing):
+            numbers = _spectator_numbers(match)
+            found[match.pk] = numbers
+            with _SPECTATOR_LOCK:
+                _SPECTATOR[(match.pk, match.version, match.changed_at.isoformat())] = numbers
+                while len(_SPECTATOR) > _SPECTATOR_SIZE:
+                    _SPECTATOR.popitem(last=False)
+    return found
+
+
 def tables_brief(session: ClassSession) -> list[TableBrief]:
-    current = (
+    current = list(
         TableMatch.objects.filter(session=session, current=True)
         .select_related("match")
+        .defer("match__state", "match__cards", "match__options", "match__deck")
         .prefetch_related("seats__student", "match__seat_set")
         .order_by("table")
     )
+    spectator = _spectator([table.match for table in current])
     briefs = []
     for table in current:
         match = table.match
         by_seat = {seat.seat: seat.student for seat in table.seats.all()}
         bot_levels = {seat.number: seat.bot_level for seat in match.seat_set.all()}
-        state = match_state(match=match)
-        view = get_engine(match.game).view(state, None) if state is not None else {}
-        label, numbers = _progress(view, match.seats)
+        to_move, label, numbers = spectator[match.pk]
         result = match.result or {}
         if result.get("scores") and len(result["scores"]) == match.seats:
             label, numbers = _progress_label("score"), list(result["scores"])
-        to_move = set(view.get("to_move") or [])
         players = []
         for number in range(match.seats):
             student = by_seat.get(number)
@@ -122,7 +157,7 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
                     "student_id": student.pk if student else None,
                     "is_bot": student is None,
                     "to_move": number in to_move,
-                    "progress": numbers[number],
+                    "progress": numbers[number] if number < len(numbers) else None,
                 }
             )
         winners = [players[w]["name"] for w in result.get("winners", []) if 0 <= w < len(players)]
@@ -260,6 +295,8 @@ def dashboard_context(session: ClassSession) -> dict:
         "idle_seconds": settings.CLASSROOM_IDLE_SECONDS,
         "failed_rules": failed_rule_counts(session) if session.is_lesson else [],
         "table_numbers": [brief.table for brief in tables],
+        "table_options": [(brief.table, _("Table %(n)s") % {"n": brief.table}) for brief in tables],
+        "base": f"/teach/sessions/{session.pk}/",
     }
 
 

@@ -52,11 +52,7 @@ urlpatterns = [
         views.student_remove,
         name="student_remove",
     ),
-    path(
-        "teach/sessions/<int:session_id>/students/<int:student_id>/move/",
-        views.student_move,
-        name="student_move",
-    ),
+    path("teach/sessions/<int:session_id>/students/move/", views.student_move, name="student_move"),
     path(
         "teach/sessions/<int:session_id>/tables/<int:table>/restart/",
         views.table_restart,

@@ -260,13 +260,13 @@ def student_remove(request: HttpRequest, session_id: int, student_id: int) -> Ht
 
 @require_POST
 @login_required
-def student_move(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
+def student_move(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _teacher_session(request, session_id)
     try:
-        table = int(request.POST.get("table", ""))
+        student_id, table = int(request.POST.get("student", "")), int(request.POST.get("table", ""))
         services.student_move(session=session, student_id=student_id, table=table)
     except ValueError:
-        return _control_failed(request, session, services.ClassroomError(_("Pick a table.")))
+        return _control_failed(request, session, services.ClassroomError(_("Pick a student and a table.")))
     except (services.ClassroomError, MatchError) as error:
         return _control_failed(request, session, error)
     return _after_control(request, session, _("Moved to table %(n)s.") % {"n": table})

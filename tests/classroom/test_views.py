@@ -443,3 +443,28 @@ def test_the_student_page_of_a_lesson_builds_and_checks_a_meal(teacher):
     assert "You have 1 grain serving (Bagel: 1); a balanced meal needs 2." in checked
     assert "Not balanced yet" in checked
     assert kim.attempts.count() == 1
+
+
+def test_the_teacher_moves_a_student_from_the_dashboard(teacher_client, teacher):
+    session, browsers, match_id = _started(teacher, names=("Ana", "Ben", "Cal"))
+    dashboard = teacher_client.get(f"/teach/sessions/{session.pk}/").content.decode()
+    assert 'id="move-student"' in dashboard and 'id="move-table"' in dashboard
+    alone = next(
+        student
+        for _browser, student in browsers.values()
+        if services.student_place(student=student).table == 2
+    )
+    mover = next(student for _browser, student in browsers.values() if student != alone)
+    response = teacher_client.post(
+        f"/teach/sessions/{session.pk}/students/move/",
+        {"student": mover.pk, "table": 2},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200 and 'id="dashboard"' in response.content.decode()
+    assert services.student_place(student=Student.objects.get(pk=mover.pk)).table == 2
+    full = teacher_client.post(
+        f"/teach/sessions/{session.pk}/students/move/",
+        {"student": alone.pk, "table": 2},
+        HTTP_HX_REQUEST="true",
+    )
+    assert full.status_code in (400, 409)
