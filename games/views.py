@@ -7,7 +7,6 @@ Refusals come back as a plain sentence with a 4xx status (site.js shows it in #f
 
 from __future__ import annotations
 
-import json
 import os
 
 from django.conf import settings
@@ -21,6 +20,7 @@ from games import rendering, scheduler, services
 from games.catalog import game_name
 from games.engines import IllegalAction
 from games.models import Match
+from plateful.safe_json import JSONRefused, loads_bounded
 
 SESSION_KEY = "game_seats"
 
@@ -243,7 +243,9 @@ def match_move(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
         try:
             seat = int(request.POST["seat"])
-            action = json.loads(request.POST["action"])
+            action = loads_bounded(request.POST["action"])
+        except JSONRefused as refused:
+            raise services.MatchError(str(refused), code="malformed") from None
         except (KeyError, ValueError, TypeError):
             raise services.MatchError(_("That move doesn't make sense."), code="malformed") from None
         services.match_submit_action(
