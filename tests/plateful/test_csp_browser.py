@@ -90,7 +90,8 @@ def test_every_page_and_live_games_run_with_no_policy_violation(server, browser)
         _quick_play(page, server, "duel")
         _play_moves(page, 3)
         widths = page.eval_on_selector_all(
-            "#live [role=meter] span[style]", "spans => spans.map(s => [s.getAttribute('style'), s.style.width])"
+            "#live [role=meter] span[style]",
+            "spans => spans.map(s => [s.getAttribute('style'), s.style.width])",
         )
         assert widths and all(declared.replace(" ", "") == f"width:{applied}" for declared, applied in widths)
         # Appetite: its own bars and score sheet.
