@@ -156,3 +156,12 @@ def test_htmx_runs_without_eval_and_without_its_injected_style(client):
         '<meta name="htmx-config" content=\'{"allowEval":false,"allowScriptTags":false,'
         '"includeIndicatorStyles":false}\'>'
     ) in html
+
+
+def test_every_environment_variable_the_settings_read_is_in_the_readme_table():
+    source = (ROOT / "plateful" / "settings.py").read_text()
+    names = set(re.findall(r'env(?:\.\w+)?\(\s*"([A-Z_]+)"', source))
+    assert {"PRODUCTION", "SECRET_KEY", "SECURE_HSTS_SECONDS", "REDIS_URL"} <= names
+    readme = (ROOT / "README.md").read_text()
+    table = readme[readme.index("| variable |") : readme.index("## Useful commands")]
+    assert [name for name in sorted(names) if f"`{name}`" not in table] == []
