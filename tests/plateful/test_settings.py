@@ -165,3 +165,13 @@ def test_every_environment_variable_the_settings_read_is_in_the_readme_table():
     readme = (ROOT / "README.md").read_text()
     table = readme[readme.index("| variable |") : readme.index("## Useful commands")]
     assert [name for name in sorted(names) if f"`{name}`" not in table] == []
+
+
+@pytest.mark.django_db
+def test_with_the_https_redirect_on_the_health_check_still_answers_over_http(client, settings):
+    settings.SECURE_SSL_REDIRECT = True
+    assert client.get("/games/").status_code == 301
+    assert client.get("/healthz").status_code == 200
+    assert client.get("/healthz?ready").status_code in (200, 503)  # answered, not redirected
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    assert client.get("/games/", HTTP_X_FORWARDED_PROTO="https").status_code == 200
