@@ -14,11 +14,15 @@ pytestmark = pytest.mark.browser
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 WAIT_MS = 20000
-# Every violation the page sees, from the document's own event (init scripts run outside the CSP).
+# Every violation the page sees, from the document's own event (init scripts run outside the
+# CSP), and every htmx feature that wanted eval (htmx refuses it quietly with allowEval off).
 WATCH_VIOLATIONS = """
 window.__cspViolations = [];
 document.addEventListener('securitypolicyviolation', (e) => {
   window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+});
+document.addEventListener('htmx:evalDisallowedError', (e) => {
+  window.__cspViolations.push(`htmx wanted eval on ${e.target.outerHTML.slice(0, 120)}`);
 });
 """
 PAGES = ("/", "/games/", "/games/duel/", "/cards/", "/cards/eat-right/", "/foods/", "/foods/formulas/")
