@@ -1,11 +1,12 @@
 """JSON from players, parsed with bounds: moves over HTTP and websocket frames alike.
 
 Python's json module recurses once per nesting level, so a move nested a few thousand deep
-raises RecursionError (a 500 over HTTP, a crashed socket). loads_bounded checks size and
-nesting before parsing, refuses the constants JSON does not have (NaN, Infinity, which
-PostgreSQL's jsonb refuses too), and refuses text PostgreSQL cannot store (NUL, lone
-surrogates, which JSON escapes such as \\u0000 can produce). Every refusal is a JSONRefused
-(a ValueError) with a message for people.
+raises RecursionError (a 500 over HTTP, a crashed socket). loads_bounded is json.loads with
+bounds: it checks size and nesting before parsing and refuses text PostgreSQL cannot store (NUL,
+lone surrogates, which JSON escapes such as \\u0000 can produce) with a JSONRefused that says
+why, for people. Text that is not JSON at all (NaN and Infinity included, which PostgreSQL's
+jsonb refuses too) raises json.JSONDecodeError as json.loads does, so each caller keeps its own
+words for "that doesn't make sense". Both are ValueErrors.
 """
 
 from __future__ import annotations
@@ -37,22 +38,17 @@ def loads_bounded(
     if isinstance(text, bytes):
         if len(text) > max_bytes:
             raise _too_long(max_bytes)
-        try:
-            text = text.decode()
-        except UnicodeDecodeError:
-            raise JSONRefused(_("That message isn't valid JSON.")) from None
+        text = text.decode()  # UnicodeDecodeError is a ValueError, as in json.loads
     if not isinstance(text, str):
-        raise JSONRefused(_("That message isn't valid JSON."))
+        raise TypeError(f"JSON must be text, not {type(text).__name__}")
     if len(text) > max_bytes or len(text.encode(errors="surrogatepass")) > max_bytes:
         raise _too_long(max_bytes)
     if nesting_depth(text, stop_after=max_depth) > max_depth:
-        raise JSONRefused(
-            _("That message is nested too deeply (at most %(depth)d levels).") % {"depth": max_depth}
-        )
+        raise _too_deep(max_depth)
     try:
         value = json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError):
-        raise JSONRefused(_("That message isn't valid JSON.")) from None
+    except RecursionError:  # only when max_depth is set beyond Python's recursion limit
+        raise _too_deep(max_depth) from None
     if not _storable(value):
         raise JSONRefused(_("That message holds a character we can't accept (a NUL byte or broken text)."))
     return value
@@ -81,8 +77,14 @@ def _too_long(max_bytes: int) -> JSONRefused:
     return JSONRefused(_("That message is too long (at most %(bytes)d bytes).") % {"bytes": max_bytes})
 
 
+def _too_deep(max_depth: int) -> JSONRefused:
+    return JSONRefused(
+        _("That message is nested too deeply (at most %(depth)d levels).") % {"depth": max_depth}
+    )
+
+
 def _refuse_constant(name: str):
-    raise ValueError(f"{name} is not JSON")
+    raise json.JSONDecodeError(f"{name} is not JSON", name, 0)
 
 
 def _storable(value) -> bool:
