@@ -173,6 +173,12 @@ def deck_list() -> list[Deck]:
     return decks
 
 
+def decks_missing() -> list[str]:
+    """The shipped decks that are not loaded with cards yet (load_decks fills them in)."""
+    loaded = set(Deck.objects.filter(cards__isnull=False).values_list("slug", flat=True).distinct())
+    return [slug for slug in DECK_SLUGS if slug not in loaded]
+
+
 def deck_get(*, deck_slug: str) -> Deck | None:
     return Deck.objects.filter(slug=deck_slug).first()
 

@@ -16,7 +16,6 @@ Client clocks are never used.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
@@ -36,6 +35,7 @@ from games import access, rendering, scheduler, services
 from games.changes import MatchChange
 from games.models import Match
 from games.views import SESSION_KEY
+from plateful.safe_json import JSONRefused, loads_bounded
 
 logger = logging.getLogger(__name__)
 
@@ -164,7 +164,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not isinstance(text_data, str) or len(text_data) > MAX_FRAME:
             raise ValueError(_("That message doesn't make sense."))
         try:
-            frame = json.loads(text_data)
+            frame = loads_bounded(text_data, max_bytes=MAX_FRAME)
+        except JSONRefused as refused:
+            raise ValueError(str(refused)) from None
         except ValueError:
             raise ValueError(_("That message doesn't make sense.")) from None
         if not isinstance(frame, dict) or "action" not in frame:
@@ -172,7 +174,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         action = frame["action"]
         if isinstance(action, str):
             try:
-                action = json.loads(action)
+                action = loads_bounded(action, max_bytes=MAX_FRAME)
+            except JSONRefused as refused:
+                raise ValueError(str(refused)) from None
             except ValueError:
                 raise ValueError(_("That move doesn't make sense.")) from None
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):

@@ -7,8 +7,6 @@ Refusals come back as a plain sentence with a 4xx status (site.js shows it in #f
 
 from __future__ import annotations
 
-import json
-
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -22,6 +20,7 @@ from games import access, rendering, scheduler, services
 from games.catalog import game_name
 from games.engines import IllegalAction
 from games.models import Match
+from plateful.safe_json import JSONRefused, loads_bounded
 
 SESSION_KEY = "game_seats"
 
@@ -273,7 +272,9 @@ def match_move(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
         try:
             seat = int(request.POST["seat"])
-            action = json.loads(request.POST["action"])
+            action = loads_bounded(request.POST["action"])
+        except JSONRefused as refused:
+            raise services.MatchError(str(refused), code="malformed") from None
         except (KeyError, ValueError, TypeError):
             raise services.MatchError(_("That move doesn't make sense."), code="malformed") from None
         _gate(request, services.match_get(match_id=match_id))

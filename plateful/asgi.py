@@ -13,10 +13,31 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from plateful.routing import websocket_urlpatterns  # noqa: E402
+from plateful.safe_input import websocket_scope_problem  # noqa: E402
+
+
+class RefuseUnstorableWebsocket:
+    """The websocket twin of UnstorableInputMiddleware: a handshake whose path, query or
+    cookies hold a NUL byte or broken text is accepted and closed at once with 4404 (path) or
+    4400, before the session or any consumer reads the database."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        code = websocket_scope_problem(scope)
+        if code is None:
+            return await self.app(scope, receive, send)
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": code})
+
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": RefuseUnstorableWebsocket(
+            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )

@@ -1,14 +1,18 @@
 """Plateful settings, all read from environment variables.
 
 With nothing set, the site runs in its embedded default: SQLite in the checkout and the
-in-memory channel layer, one process. Production sets DATABASE_URL (PostgreSQL) and REDIS_URL
-(channels-redis), SECRET_KEY and ALLOWED_HOSTS.
+in-memory channel layer, one process. A real deployment sets PRODUCTION=true (which requires
+SECRET_KEY and turns on HTTPS-only cookies, HSTS and the HTTPS redirect, each switchable),
+DATABASE_URL (PostgreSQL), REDIS_URL (channels-redis) and ALLOWED_HOSTS: see docs/deploy.md.
 """
 
+import os
 import secrets
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF, UNSAFE_INLINE
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -18,18 +22,62 @@ if (BASE_DIR / ".env").exists():
     environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 
-def _local_secret_key() -> str:
-    """A per-checkout secret for the embedded default, so no one ships a shared one."""
-    key_file = BASE_DIR / ".secret_key"
+def local_secret_key(key_file: Path) -> str:
+    """A per-checkout secret for the embedded default, so no one ships a shared one.
+
+    Written owner-only (0600) and tightened to 0600 if it was left looser. A new key is written
+    to a private temporary file and linked into place, so processes starting together (test
+    workers, several Daphne processes) all read the one complete key.
+    """
     if not key_file.exists():
-        key_file.write_text(secrets.token_urlsafe(50))
+        temporary = key_file.with_name(f"{key_file.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(secrets.token_urlsafe(50))
+        try:
+            os.link(temporary, key_file)
+        except FileExistsError:
+            pass  # another process won the race: use its key
+        finally:
+            temporary.unlink()
+    if key_file.stat().st_mode & 0o077:
+        key_file.chmod(0o600)
     return key_file.read_text().strip()
 
 
-SECRET_KEY = env("SECRET_KEY", default=None) or _local_secret_key()
+# PRODUCTION=true is the one switch for a real deployment: SECRET_KEY must be given (every
+# machine and process shares it), DEBUG must stay off and the HTTPS protections default on.
+PRODUCTION = env.bool("PRODUCTION", default=False)
 DEBUG = env.bool("DEBUG", default=False)
+if PRODUCTION:
+    if DEBUG:
+        raise ImproperlyConfigured("DEBUG must be off when PRODUCTION is true.")
+    SECRET_KEY = env("SECRET_KEY", default="")
+    if not SECRET_KEY:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when PRODUCTION is true (the same long random value on every "
+            "machine), e.g. python -c 'import secrets; print(secrets.token_urlsafe(50))'."
+        )
+else:
+    SECRET_KEY = env("SECRET_KEY", default="") or local_secret_key(BASE_DIR / ".secret_key")
+# Old keys still accepted for sessions and signed values while a new key rolls out.
+SECRET_KEY_FALLBACKS = env.list("SECRET_KEY_FALLBACKS", default=[])
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# HTTPS. Behind a proxy that ends TLS, SECURE_PROXY_SSL_HEADER names the header it sets
+# (e.g. X-Forwarded-Proto: https); the proxy must overwrite that header from clients.
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=PRODUCTION)
+# Load balancers probe the health check over plain HTTP: never redirect it.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=PRODUCTION)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=PRODUCTION)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=PRODUCTION)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=PRODUCTION)
+_proxy_ssl_header = env("SECURE_PROXY_SSL_HEADER", default="")
+if _proxy_ssl_header:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https")
 
 INSTALLED_APPS = [
     "daphne",
@@ -41,6 +89,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "csp",
     "channels",
     "django_htmx",
     "template_partials",
@@ -54,6 +103,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Before anything reads the database (sessions included): refuse text PostgreSQL can't store.
+    "plateful.middleware.UnstorableInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -102,8 +154,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # Persistent connections leak under ASGI (one per thread): open one per request.
 DATABASES["default"]["CONN_MAX_AGE"] = 0
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    import os
-
+    # A database that does not answer fails a request (and the health check) in seconds, not
+    # minutes; DATABASE_URL may set its own ?connect_timeout=.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
     # Test databases get the process id so parallel test runs on one server never collide.
     DATABASES["default"]["TEST"] = {"NAME": f"test_plateful_{os.getpid()}"}
 
@@ -185,6 +238,27 @@ GAMES_SCHEDULER = env.bool("GAMES_SCHEDULER", default=True)  # off: tests drive 
 GAMES_ALLOW_STACKED_DECKS = env.bool("GAMES_ALLOW_STACKED_DECKS", default=False)  # tests, demos
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Content-Security-Policy, on in every mode (tests included, so the browser tests prove the
+# pages work under it): scripts, styles and connections only from the site itself, no inline
+# script and no eval (htmx is configured by a <meta name="htmx-config"> tag: allowEval off, no
+# injected indicator <style>). The one allowance is style="" attributes (style-src-attr): the
+# game boards draw meter bars with an inline width; <style> elements stay refused.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"

@@ -6,14 +6,6 @@ from classroom.services import teacher_ensure
 
 
 @pytest.mark.django_db
-@pytest.mark.production_path
-def test_healthz_answers_ok_when_the_database_answers(client):
-    response = client.get("/healthz")
-    assert response.status_code == 200
-    assert response.content == b"ok"
-
-
-@pytest.mark.django_db
 def test_home_page_offers_play_join_and_teach(client):
     html = client.get("/").content.decode()
     for text in ("Play a game", "Join a class", "m a teacher", 'lang="en"'):
