@@ -16,6 +16,16 @@ def pytest_configure(config):
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Rate-limit counters live in the cache: one test's requests never count against another's."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _card_image_cache(tmp_path, settings):
     """Each test renders card pictures into its own folder."""
     settings.CARD_IMAGE_CACHE = tmp_path / "card-images"

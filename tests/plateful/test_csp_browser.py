@@ -31,7 +31,12 @@ PAGES = ("/", "/games/", "/games/duel/", "/cards/", "/cards/eat-right/", "/foods
 @pytest.fixture(scope="module")
 def server():
     live = LiveServer(GAMES_BOT_DELAY_MS="25").start()
-    live.manage("create_demo_teacher")
+    live.manage(
+        "shell",
+        "-c",
+        "from classroom.services import teacher_ensure; "
+        "teacher_ensure(username='teacher', password='plateful-demo')",
+    )
     yield live
     live.stop()
 
