@@ -1,15 +1,17 @@
 """Appetite cards: four meal suits, 1 to 9, with pips like a playing card."""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from PIL import Image
 
 from foodcards.render.kit import CARD_H, CARD_W, INK, RADIUS, SCALE, WHITE, Pen, finish, fit_size, new_card
 
 APPETITE_SUITS = {
-    # suit: (label, colour, soft)
-    "breakfast": ("Breakfasts", (191, 54, 12), (255, 243, 224)),
-    "lunch": ("Lunches", (46, 125, 50), (241, 248, 233)),
-    "dinner": ("Dinners", (21, 101, 192), (227, 242, 253)),
-    "dessert": ("Desserts", (173, 20, 87), (252, 228, 236)),
+    # suit: (label, painted in capitals; colour; soft)
+    "breakfast": (gettext_noop("Breakfasts"), (191, 54, 12), (255, 243, 224)),
+    "lunch": (gettext_noop("Lunches"), (46, 125, 50), (241, 248, 233)),
+    "dinner": (gettext_noop("Dinners"), (21, 101, 192), (227, 242, 253)),
+    "dessert": (gettext_noop("Desserts"), (173, 20, 87), (252, 228, 236)),
 }
 
 
@@ -149,9 +151,8 @@ def front(record):
     rotated = index.rotate(180)
     image.paste(rotated, ((CARD_W - 182) * SCALE, (CARD_H - 270) * SCALE), rotated)
     pen.rect((210, 62, CARD_W - 210, 128), fill=color, radius=33)
-    pen.text(
-        (CARD_W / 2, 95), label.upper(), fit_size(pen, label.upper(), CARD_W - 460, 38), fill=WHITE, bold=True
-    )
+    label = _(label).upper()
+    pen.text((CARD_W / 2, 95), label, fit_size(pen, label, CARD_W - 460, 38), fill=WHITE, bold=True)
     # Pips in the middle.
     box = (175, 250, CARD_W - 175, CARD_H - 250)
     r = 80 if number <= 3 else 62 if number <= 6 else 50

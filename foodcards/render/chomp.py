@@ -1,5 +1,8 @@
 """CHOMP! cards: sea creatures ranked in a food chain, two action cards and the chain reminder."""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from foodcards.render.creatures import CREATURE_PICTURES
 from foodcards.render.kit import (
     CARD_H,
@@ -8,6 +11,7 @@ from foodcards.render.kit import (
     RADIUS,
     WHITE,
     badge,
+    data_text,
     finish,
     fit_size,
     new_card,
@@ -15,13 +19,13 @@ from foodcards.render.kit import (
 )
 
 CHOMP_CREATURES = {
-    # kind: (label, colour of the card)
-    "shark": ("SHARK", (69, 90, 100)),
-    "seal": ("SEAL", (121, 85, 72)),
-    "big-fish": ("BIG FISH", (230, 81, 0)),
-    "little-fish": ("LITTLE FISH", (249, 168, 37)),
-    "shrimp": ("SHRIMP", (233, 30, 99)),
-    "plankton": ("PLANKTON", (56, 142, 60)),
+    # kind: (name, painted in capitals as the title; colour of the card)
+    "shark": (gettext_noop("Shark"), (69, 90, 100)),
+    "seal": (gettext_noop("Seal"), (121, 85, 72)),
+    "big-fish": (gettext_noop("Big Fish"), (230, 81, 0)),
+    "little-fish": (gettext_noop("Little Fish"), (249, 168, 37)),
+    "shrimp": (gettext_noop("Shrimp"), (233, 30, 99)),
+    "plankton": (gettext_noop("Plankton"), (56, 142, 60)),
 }
 CHOMP_CHAIN = ("shark", "seal", "big-fish", "little-fish", "shrimp", "plankton")
 
@@ -44,7 +48,8 @@ def front(record):
         return _chomp_sequence_card()
     if record.get("action") or kind in ("electric-eel", "octopus"):
         return _chomp_action_card(record)
-    label, color = CHOMP_CREATURES.get(kind, ("?", INK))
+    name, color = CHOMP_CREATURES.get(kind, ("?", INK))
+    label = _(name).upper()
     rank = record.get("rank")
     image, pen = new_card(color)
     pen.rect((30, 30, CARD_W - 31, CARD_H - 31), fill=(2, 119, 189), radius=RADIUS - 16)
@@ -75,11 +80,14 @@ def front(record):
         pen.text((x0, y0 + i * step), str(level), 30 if here else 22, fill=WHITE if here else INK, bold=True)
     # What it can chomp.
     lower = (
-        [CHOMP_CREATURES[c][0].title() for c in CHOMP_CHAIN[CHOMP_CHAIN.index(kind) + 1 :]]
+        [_(CHOMP_CREATURES[c][0]) for c in CHOMP_CHAIN[CHOMP_CHAIN.index(kind) + 1 :]]
         if kind in CHOMP_CHAIN
         else []
     )
-    text = "Chomps: " + (", ".join(lower) if lower else "nothing (sorry!)")
+    if lower:
+        text = _("Chomps: %(creatures)s") % {"creatures": ", ".join(lower)}
+    else:
+        text = _("Chomps: nothing (sorry!)")
     lines, size = wrap_lines(pen, text, CARD_W - 220, 34, max_lines=3, bold=True)
     box_top = 760
     pen.rect((60, box_top, CARD_W - 170, box_top + len(lines) * (size + 10) + 26), fill=WHITE, radius=20)
@@ -93,10 +101,12 @@ def front(record):
 def _chomp_action_card(record):
     kind = record.get("action") or record.get("kind")
     if kind == "electric-eel":
-        frame, title, subtitle = (33, 33, 33), "FEEDING FRENZY!", "Anyone may chomp any card but their own."
+        frame = (33, 33, 33)
+        title, subtitle = _("Feeding frenzy!"), _("Anyone may chomp any card but their own.")
         top, bottom = (255, 235, 59), (255, 160, 0)
     else:
-        frame, title, subtitle = (49, 27, 146), "INK OUT!", "Nobody may chomp. Play another card."
+        frame = (49, 27, 146)
+        title, subtitle = _("Ink out!"), _("Nobody may chomp. Play another card.")
         top, bottom = (94, 53, 177), (26, 35, 126)
     image, pen = new_card(frame)
     _water(pen, top, bottom)
@@ -115,8 +125,12 @@ def _chomp_action_card(record):
         for x, y, rr in ((180, 780, 90), (300, 820, 110), (470, 790, 100), (580, 840, 70)):
             pen.circle(x, y, rr, fill=(17, 17, 40))
     pen.rect((30, 30, CARD_W - 31, CARD_H - 31), outline=frame, width=8, radius=RADIUS - 16)
-    name = record.get("name", "").upper()
-    pen.text((CARD_W / 2, 150), "ACTION", 40, fill=WHITE, bold=True, stroke=INK)
+    title = title.upper()
+    name = data_text(record.get("name")).upper()
+    action = _("Action").upper()
+    pen.text(
+        (CARD_W / 2, 150), action, fit_size(pen, action, CARD_W - 120, 40), fill=WHITE, bold=True, stroke=INK
+    )
     pen.text(
         (CARD_W / 2, 215), name, fit_size(pen, name, CARD_W - 120, 72), fill=WHITE, bold=True, stroke=INK
     )
@@ -145,25 +159,38 @@ def _chomp_action_card(record):
 
 def _chomp_sequence_card():
     image, pen = new_card((1, 87, 155), paper=(225, 245, 254))
+    heading = _("Who chomps whom").upper()
     pen.text(
-        (CARD_W / 2, 90),
-        "WHO CHOMPS WHOM",
-        fit_size(pen, "WHO CHOMPS WHOM", CARD_W - 100, 52),
-        fill=(1, 87, 155),
-        bold=True,
+        (CARD_W / 2, 90), heading, fit_size(pen, heading, CARD_W - 100, 52), fill=(1, 87, 155), bold=True
     )
     step = 132
     for i, kind in enumerate(CHOMP_CHAIN):
         y = 190 + i * step
-        label, color = CHOMP_CREATURES[kind]
+        name, color = CHOMP_CREATURES[kind]
+        label = _(name).upper()
         pen.rect((60, y - 58, CARD_W - 60, y + 58), fill=WHITE, outline=color, width=5, radius=24)
         CREATURE_PICTURES[kind](pen, 150, y, 48)
-        pen.text((240, y), label, 44, fill=color, anchor="lm", bold=True)
+        # From the picture to the rank badge.
+        pen.text(
+            (240, y),
+            label,
+            fit_size(pen, label, CARD_W - 120 - 40 - 250, 44),
+            fill=color,
+            anchor="lm",
+            bold=True,
+        )
         badge(pen, CARD_W - 120, y, 34, 6 - i, color, size=40)
         if i < len(CHOMP_CHAIN) - 1:
             pen.polygon(
                 [(CARD_W / 2 - 18, y + 60), (CARD_W / 2 + 18, y + 60), (CARD_W / 2, y + 80)],
                 fill=(1, 87, 155),
             )
-    pen.text((CARD_W / 2, CARD_H - 80), "Eel and Octopus can't be chomped", 28, fill=(1, 87, 155), bold=True)
+    footnote = _("Eel and Octopus can't be chomped")
+    pen.text(
+        (CARD_W / 2, CARD_H - 80),
+        footnote,
+        fit_size(pen, footnote, CARD_W - 100, 28),
+        fill=(1, 87, 155),
+        bold=True,
+    )
     return finish(image)

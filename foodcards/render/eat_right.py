@@ -2,6 +2,9 @@
 
 import math
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
+
 from foodcards.render.food_pictures import FOOD_PICTURES, picture_for
 from foodcards.render.kit import (
     CARD_H,
@@ -10,42 +13,63 @@ from foodcards.render.kit import (
     RADIUS,
     WHITE,
     badge,
+    data_text,
     finish,
     fit_size,
+    fit_text,
     new_card,
     star,
     wrap_lines,
 )
 
 EAT_RIGHT_CATEGORIES = {
-    # category: (label, frame colour, soft background)
-    "fruit": ("FRUIT", (198, 40, 40), (255, 235, 238)),
-    "veggie": ("VEGGIE", (46, 125, 50), (232, 245, 233)),
-    "grains": ("GRAINS", (230, 81, 0), (255, 243, 224)),
-    "meat": ("MEAT", (106, 27, 154), (243, 229, 245)),
-    "dairy": ("DAIRY", (21, 101, 192), (227, 242, 253)),
-    "junk": ("JUNK FOOD", (97, 97, 97), (245, 245, 245)),
-    "exercise": ("EXERCISE", (0, 131, 143), (224, 247, 250)),
+    # category: (label, painted in capitals; frame colour; soft background)
+    "fruit": (gettext_noop("Fruit"), (198, 40, 40), (255, 235, 238)),
+    "veggie": (gettext_noop("Veggie"), (46, 125, 50), (232, 245, 233)),
+    "grains": (gettext_noop("Grains"), (230, 81, 0), (255, 243, 224)),
+    "meat": (gettext_noop("Meat"), (106, 27, 154), (243, 229, 245)),
+    "dairy": (gettext_noop("Dairy"), (21, 101, 192), (227, 242, 253)),
+    "junk": (gettext_noop("Junk food"), (97, 97, 97), (245, 245, 245)),
+    "exercise": (gettext_noop("Exercise"), (0, 131, 143), (224, 247, 250)),
 }
+# Food group keys in `groups` -> the group (see _group_pill) and its colour.
 FOOD_GROUP_STYLE = {
-    # food group key in `groups`: (label, colour); "Grain" takes an s for 2 or more servings
-    "fruit": ("Fruit", (198, 40, 40)),
-    "fruits": ("Fruit", (198, 40, 40)),
-    "veggie": ("Veggie", (46, 125, 50)),
-    "veggies": ("Veggie", (46, 125, 50)),
-    "vegetables": ("Veggie", (46, 125, 50)),
-    "grains": ("Grain", (230, 81, 0)),
-    "grain": ("Grain", (230, 81, 0)),
-    "meat": ("Meat", (106, 27, 154)),
-    "protein": ("Meat", (106, 27, 154)),
-    "dairy": ("Dairy", (21, 101, 192)),
+    "fruit": ("fruit", (198, 40, 40)),
+    "fruits": ("fruit", (198, 40, 40)),
+    "veggie": ("veggie", (46, 125, 50)),
+    "veggies": ("veggie", (46, 125, 50)),
+    "vegetables": ("veggie", (46, 125, 50)),
+    "grains": ("grain", (230, 81, 0)),
+    "grain": ("grain", (230, 81, 0)),
+    "meat": ("meat", (106, 27, 154)),
+    "protein": ("meat", (106, 27, 154)),
+    "dairy": ("dairy", (21, 101, 192)),
 }
 SPECIAL_TEXT = {
-    "sugar-shock": "SUGAR SHOCK! Eat me and your eaten snacks are lost, unless you exercised first.",
-    "exercise": "Takes 200 calories off a meal and wipes out your eaten junk food.",
-    "broccoli": "Super snack: eat me and throw away one junk food you ate.",
-    "spinach": "Super snack: eat me and throw away one junk food you ate.",
+    "sugar-shock": gettext_noop(
+        "SUGAR SHOCK! Eat me and your eaten snacks are lost, unless you exercised first."
+    ),
+    "exercise": gettext_noop("Takes 200 calories off a meal and wipes out your eaten junk food."),
+    "broccoli": gettext_noop("Super snack: eat me and throw away one junk food you ate."),
+    "spinach": gettext_noop("Super snack: eat me and throw away one junk food you ate."),
 }
+
+
+def _group_pill(group: str, servings) -> str:
+    """ "2 Grains", "1/2 Fruit": servings of one food group, as the pill on the card says it."""
+    n = 1 if servings == 1 else 2  # the plural form to use: 1/2 serving reads as plural
+    values = {"servings": _servings(servings)}
+    if group == "fruit":
+        return ngettext("%(servings)s Fruit", "%(servings)s Fruit", n) % values
+    if group == "veggie":
+        return ngettext("%(servings)s Veggie", "%(servings)s Veggie", n) % values
+    if group == "grain":
+        return ngettext("%(servings)s Grain", "%(servings)s Grains", n) % values
+    if group == "meat":
+        return ngettext("%(servings)s Meat", "%(servings)s Meat", n) % values
+    if group == "dairy":
+        return ngettext("%(servings)s Dairy", "%(servings)s Dairy", n) % values
+    return f"{values['servings']} {group.title()}"
 
 
 def front(record):
@@ -59,16 +83,21 @@ def front(record):
     # Category band with calories in the top right corner.
     pen.rect((26, 26, CARD_W - 27, 190), fill=frame, radius=RADIUS - 14)
     pen.rect((26, 120, CARD_W - 27, 190), fill=frame)
-    pen.text((70, 108), label, 58, fill=WHITE, anchor="lm", bold=True)
+    label = _(label).upper()
+    # Up to the calories circle.
+    pen.text(
+        (70, 108), label, fit_size(pen, label, CARD_W - 130 - 94 - 90, 58), fill=WHITE, anchor="lm", bold=True
+    )
     calories = record.get("calories")
     pen.circle(CARD_W - 130, 118, 94, fill=WHITE)
     pen.circle(CARD_W - 130, 118, 84, fill=(255, 241, 118) if (calories or 0) >= 0 else (178, 235, 242))
     cal_text = str(calories if calories is not None else "?")
     pen.text((CARD_W - 130, 100), cal_text, fit_size(pen, cal_text, 140, 76), fill=INK, bold=True)
-    pen.text((CARD_W - 130, 160), "calories", 26, fill=INK, bold=True)
+    calories_word = _("calories")
+    pen.text((CARD_W - 130, 160), calories_word, fit_size(pen, calories_word, 140, 26), fill=INK, bold=True)
 
     # Name and serving (two-line names get a smaller font so the serving still fits).
-    name = record.get("name", "")
+    name = data_text(record.get("name"))
     name_lines, size = wrap_lines(pen, name, CARD_W - 110, 68, max_lines=2)
     if len(name_lines) == 2:
         name_lines, size = wrap_lines(pen, name, CARD_W - 110, min(size, 54), max_lines=2)
@@ -76,10 +105,9 @@ def front(record):
     for line in name_lines:
         pen.text((CARD_W / 2, y), line, size, fill=INK, bold=True)
         y += size + 6
-    serving = record.get("serving_label")
+    serving = data_text(record.get("serving_label"))
     if serving:
-        serving_text = serving if len(serving) < 40 else serving[:38] + "..."
-        serving_size = fit_size(pen, serving_text, CARD_W - 120, 32, bold=False)
+        serving_text, serving_size = fit_text(pen, serving, CARD_W - 120, 32, min_size=20, bold=False)
         pen.text((CARD_W / 2, y - size / 2 + 22), serving_text, serving_size, fill=(55, 65, 81))
 
     # The picture in a soft circle.
@@ -103,7 +131,7 @@ def front(record):
     groups = record.get("groups") or {}
     y = 725
     if special in SPECIAL_TEXT:
-        lines, size = wrap_lines(pen, SPECIAL_TEXT[special], CARD_W - 130, 30, max_lines=2, bold=False)
+        lines, size = wrap_lines(pen, _(SPECIAL_TEXT[special]), CARD_W - 130, 30, max_lines=2, bold=False)
         box_h = len(lines) * (size + 8) + 24
         pen.rect(
             (55, y - 12, CARD_W - 55, y - 12 + box_h), fill=(255, 248, 225), outline=frame, width=4, radius=18
@@ -113,10 +141,8 @@ def front(record):
     elif groups:
         pills = []
         for key, servings in groups.items():
-            group_label, color = FOOD_GROUP_STYLE.get(key, (key.title(), (55, 65, 81)))
-            if group_label == "Grain" and servings != 1:
-                group_label = "Grains"
-            pills.append((f"{_servings(servings)} {group_label}", color))
+            group, color = FOOD_GROUP_STYLE.get(key, (key, (55, 65, 81)))
+            pills.append((_group_pill(group, servings), color))
         widths = [pen.text_width(text, 32, bold=True) + 44 for text, _ in pills]
         total = sum(widths) + 14 * (len(pills) - 1)
         scale = min(1.0, (CARD_W - 90) / total)
@@ -132,10 +158,20 @@ def front(record):
     star(pen, 130, CARD_H - 128, 80, (255, 179, 0), outline=(230, 81, 0), width=4)
     vit_text = str(vitamins if vitamins is not None else "?")
     pen.text((130, CARD_H - 121), vit_text, fit_size(pen, vit_text, 70, 48), fill=INK, bold=True)
-    pen.text((130, CARD_H - 44), "vitamin power", 22, fill=(55, 65, 81), bold=True)
+    vitamin_words = _("vitamin power")
+    pen.text(
+        (130, CARD_H - 44), vitamin_words, fit_size(pen, vitamin_words, 190, 22), fill=(55, 65, 81), bold=True
+    )
     value = record.get("value")
     badge(
-        pen, CARD_W / 2, CARD_H - 120, 80, value if value is not None else "?", frame, label="VALUE", size=74
+        pen,
+        CARD_W / 2,
+        CARD_H - 120,
+        80,
+        value if value is not None else "?",
+        frame,
+        label=_("Value").upper(),
+        size=74,
     )
     if record.get("snack_attack"):
         pen.rect(
@@ -145,11 +181,28 @@ def front(record):
             width=3,
             radius=16,
         )
-        pen.text((CARD_W - 130, CARD_H - 142), "SNACK", 26, fill=INK, bold=True)
-        pen.text((CARD_W - 130, CARD_H - 112), "ATTACK!", 24, fill=INK, bold=True)
+        _snack_attack_words(pen)
     if record.get("ndb"):
         pen.text((CARD_W - 130, CARD_H - 52), f"USDA {record['ndb']}", 20, fill=(75, 85, 99))
     return finish(image)
+
+
+def _snack_attack_words(pen):
+    """ "SNACK ATTACK!" on two lines in the yellow box (a longer translation wraps and shrinks)."""
+    words = _("Snack Attack!").upper().split()
+    if len(words) == 2 and max(pen.text_width(word, 26) for word in words) <= 124:
+        lines, sizes = words, (26, 24)
+    else:
+        lines, size = wrap_lines(pen, " ".join(words), 124, 26, max_lines=2)
+        sizes = (size, size)
+    for i, line in enumerate(lines):
+        pen.text(
+            (CARD_W - 130, CARD_H - (142 if len(lines) == 2 else 127) + i * 30),
+            line,
+            sizes[i],
+            fill=INK,
+            bold=True,
+        )
 
 
 def _servings(amount) -> str:

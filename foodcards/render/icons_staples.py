@@ -1,6 +1,8 @@
 """Grains, meat, fish, eggs, dairy and exercise pictures, centred on (cx, cy), about 2r x 2r."""
 
-from foodcards.render.kit import INK, WHITE
+from django.utils.translation import pgettext
+
+from foodcards.render.kit import INK, WHITE, fit_size
 
 
 def bread(pen, cx, cy, r):
@@ -86,7 +88,10 @@ def milk(pen, cx, cy, r):
     )
     pen.rect((cx - r * 0.12, cy - r * 1.0, cx + r * 0.12, cy - r * 0.78), fill=(21, 101, 192))
     pen.rect((cx - r * 0.5, cy + r * 0.05, cx + r * 0.5, cy + r * 0.45), fill=(66, 165, 245))
-    pen.text((cx, cy + r * 0.25), "MILK", max(16, int(r * 0.25)), fill=WHITE, bold=True)
+    word = pgettext("word painted on a milk carton", "Milk").upper()
+    pen.text(
+        (cx, cy + r * 0.25), word, fit_size(pen, word, r * 0.9, max(16, int(r * 0.25))), fill=WHITE, bold=True
+    )
 
 
 def cheese(pen, cx, cy, r):
@@ -175,11 +180,15 @@ def tortilla(pen, cx, cy, r):
         pen.circle(cx + dx * r, cy + dy * r, r * 0.05, fill=(190, 130, 60))
 
 
-def jar(pen, cx, cy, r, fill=(161, 110, 70), lid=(211, 47, 47), label="PB"):
+def jar(pen, cx, cy, r, fill=(161, 110, 70), lid=(211, 47, 47), label=None):
     pen.rect((cx - r * 0.55, cy - r * 0.55, cx + r * 0.55, cy + r * 0.95), fill=fill, radius=int(r * 0.15))
     pen.rect((cx - r * 0.6, cy - r * 0.85, cx + r * 0.6, cy - r * 0.5), fill=lid, radius=int(r * 0.08))
     pen.rect((cx - r * 0.45, cy - r * 0.15, cx + r * 0.45, cy + r * 0.55), fill=WHITE, radius=8)
-    pen.text((cx, cy + r * 0.2), label, max(16, int(r * 0.35)), fill=INK, bold=True)
+    if label is None:
+        label = pgettext("short label on a peanut butter jar", "PB").upper()
+    pen.text(
+        (cx, cy + r * 0.2), label, fit_size(pen, label, r * 0.85, max(16, int(r * 0.35))), fill=INK, bold=True
+    )
 
 
 def chocolate_milk(pen, cx, cy, r):

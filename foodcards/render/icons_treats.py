@@ -2,8 +2,10 @@
 
 import math
 
+from django.utils.translation import pgettext
+
 from foodcards.render.icons_staples import bowl
-from foodcards.render.kit import CREAM, WHITE
+from foodcards.render.kit import CREAM, WHITE, fit_size
 
 
 def burger(pen, cx, cy, r):
@@ -298,7 +300,10 @@ def chocolate_bar(pen, cx, cy, r):
         ],
         fill=(198, 40, 40),
     )
-    pen.text((cx, cy + r * 0.45), "CHOCO", max(16, int(r * 0.26)), fill=WHITE, bold=True)
+    word = pgettext("word painted on a chocolate bar wrapper", "Choco").upper()
+    pen.text(
+        (cx, cy + r * 0.45), word, fit_size(pen, word, r * 1.1, max(16, int(r * 0.26))), fill=WHITE, bold=True
+    )
 
 
 def burrito(pen, cx, cy, r):

@@ -7,6 +7,7 @@ size and shrunk, so edges come out smooth.
 import math
 from functools import lru_cache
 
+from django.utils.translation import gettext
 from PIL import Image, ImageDraw, ImageFont
 
 # Bump when the artwork changes, so cached pictures are redrawn.
@@ -109,11 +110,27 @@ class Pen:
         return (box[2] - box[0]) / SCALE
 
 
-def fit_size(pen, text, max_width, size, min_size=24, bold=True):
+def data_text(text) -> str:
+    """A word from the deck data (a card name, a serving) in the active language.
+
+    makemessages cannot see data, so foodcards/card_names.py lists every such word.
+    """
+    return gettext(str(text)) if text else ""
+
+
+def fit_size(pen, text, max_width, size, min_size=12, bold=True):
     """The biggest font size (from `size` down) at which `text` fits in `max_width`."""
     while size > min_size and pen.text_width(text, size, bold) > max_width:
         size -= 2
     return size
+
+
+def fit_text(pen, text, max_width, size, min_size=16, bold=True):
+    """(text, size) that fits in `max_width`: a smaller font first, then cut short with "…"."""
+    size = fit_size(pen, text, max_width, size, min_size, bold)
+    while len(text) > 1 and pen.text_width(text, size, bold) > max_width:
+        text = text[:-2].rstrip() + "…"
+    return text, size
 
 
 def wrap_lines(pen, text, max_width, size, max_lines=2, bold=True):
@@ -129,8 +146,11 @@ def wrap_lines(pen, text, max_width, size, max_lines=2, bold=True):
                 current = candidate
         lines.append(current)
         widest = max(pen.text_width(line, size, bold) for line in lines)
-        if (len(lines) <= max_lines and widest <= max_width) or size <= 22:
+        if len(lines) <= max_lines and widest <= max_width:
             return lines, size
+        if size <= 14:  # still too long at the smallest size: cut it short rather than overflow
+            kept = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1 :])]
+            return [fit_text(pen, line, max_width, size, size, bold)[0] for line in kept], size
         size -= 2
 
 
@@ -166,7 +186,8 @@ def badge(pen, cx, cy, r, number, fill, label=None, text_fill=WHITE, ring=WHITE,
     size = size or fit_size(pen, text, r * 1.6, int(r * 1.05), bold=True)
     if label:
         pen.text((cx, cy - r * 0.12), text, size, fill=text_fill, bold=True)
-        pen.text((cx, cy + r * 0.55), label, max(18, int(r * 0.3)), fill=text_fill, bold=True)
+        label_size = fit_size(pen, label, r * 1.5, max(18, int(r * 0.3)), bold=True)
+        pen.text((cx, cy + r * 0.55), label, label_size, fill=text_fill, bold=True)
     else:
         pen.text((cx, cy + 2), text, size, fill=text_fill, bold=True)
 

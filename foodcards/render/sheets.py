@@ -1,5 +1,6 @@
 """Print-and-play sheets: cards at real size, nine to a page, with cut marks."""
 
+from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw
 
 from foodcards.render.kit import CARD_H, CARD_W, DPI, INK, WHITE, font
@@ -36,7 +37,7 @@ def print_sheet_pages(images: list[Image.Image], paper: str = "a4") -> list[Imag
             draw.line((page_w - 8 - mark, y, page_w - 8, y), fill=INK, width=2)
         draw.text(
             (page_w / 2, page_h - 20),
-            "Plateful print-and-play: cut along the lines",
+            _("Plateful print-and-play: cut along the lines"),
             fill=(90, 90, 90),
             font=font(28),
             anchor="ms",
