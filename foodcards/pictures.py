@@ -138,19 +138,30 @@ def picture_file(picture: Picture, variant: str | int = "full") -> tuple[Path, b
     if path.exists():
         return path, True
     if variant == "full":
-        image = picture.draw()
+        full = picture.draw()
     else:
-        full_path, _hit = picture_file(picture)
-        size = PICTURE_SIZES.get(variant) or (variant, variant_height(variant))
-        with Image.open(full_path) as full:
-            image = full.resize(size, Image.Resampling.LANCZOS)
-    buffer = io.BytesIO()
-    if suffix == ".webp":
-        image.save(buffer, format="WEBP", quality=WEBP_QUALITY, method=4)
-    else:
-        image.save(buffer, format="PNG")
-    _write_atomically(path, buffer.getvalue())
+        # From the cached full PNG if there is one; else drawing again is cheaper than saving one.
+        full_path = _cache_dir() / picture.deck_slug / f"{variant_etag(picture, 'full')}.png"
+        try:
+            with Image.open(full_path) as cached:
+                full = cached.copy()
+        except FileNotFoundError:
+            full = picture.draw()
+    _write_atomically(path, picture_bytes(full, variant))
     return path, False
+
+
+def picture_bytes(full: Image.Image, variant: str | int) -> bytes:
+    """A full-size picture at one size, encoded as it is served (PNG, or WebP for a width)."""
+    buffer = io.BytesIO()
+    if variant in VARIANT_WIDTHS:
+        small = full.resize((variant, variant_height(variant)), Image.Resampling.LANCZOS)
+        small.save(buffer, format="WEBP", quality=WEBP_QUALITY, method=4)
+    elif variant == "full":
+        full.save(buffer, format="PNG")
+    else:
+        full.resize(PICTURE_SIZES[variant], Image.Resampling.LANCZOS).save(buffer, format="PNG")
+    return buffer.getvalue()
 
 
 def card_image_path(*, card: Card, size: str | int = "full") -> tuple[Path, bool]:

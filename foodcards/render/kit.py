@@ -88,26 +88,38 @@ class Pen:
     def text(self, xy, text, size, fill=INK, anchor="mm", bold=False, stroke=None):
         """Text anchored at xy; `bold` thickens the strokes; `stroke` outlines in that colour."""
         self._pick(fill, stroke)
-        face = font(size * SCALE)
-        width = 0
-        stroke_fill = None
-        if stroke is not None:
-            width, stroke_fill = max(2, size // 9), stroke
-        elif bold:
-            width, stroke_fill = max(1, size // 26), fill
+        width = _stroke_width(size, bold, stroke)
         self.draw.text(
             self._pts([xy])[0],
             text,
-            font=face,
+            font=font(size * SCALE),
             fill=fill,
             anchor=anchor,
             stroke_width=width * SCALE,
-            stroke_fill=stroke_fill,
+            stroke_fill=stroke if stroke is not None else (fill if width else None),
         )
+
+    def text_box(self, xy, text, size, anchor="mm", bold=False, stroke=None):
+        """The (left, top, right, bottom) that `text(xy, text, size, ...)` covers, in design units."""
+        box = self.draw.textbbox(
+            self._pts([xy])[0],
+            text,
+            font=font(size * SCALE),
+            anchor=anchor,
+            stroke_width=_stroke_width(size, bold, stroke) * SCALE,
+        )
+        return tuple(v / SCALE for v in box)
 
     def text_width(self, text, size, bold=False):
         box = font(size * SCALE).getbbox(text, stroke_width=(max(1, size // 26) if bold else 0) * SCALE)
         return (box[2] - box[0]) / SCALE
+
+
+def _stroke_width(size, bold, stroke):
+    """How thick `Pen.text` strokes letters: an outline for `stroke`, a thickening for `bold`."""
+    if stroke is not None:
+        return max(2, size // 9)
+    return max(1, size // 26) if bold else 0
 
 
 def data_text(text) -> str:
