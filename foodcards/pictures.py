@@ -133,22 +133,25 @@ def picture_file(picture: Picture, variant: str | int = "full") -> tuple[Path, b
     """The picture at one size on disk (made now if missing) and whether it came from the cache."""
     if variant not in PICTURE_SIZES and variant not in VARIANT_WIDTHS:
         raise ValueError(f"Unknown picture size {variant!r}.")
-    suffix = ".webp" if variant in VARIANT_WIDTHS else ".png"
-    path = _cache_dir() / picture.deck_slug / f"{variant_etag(picture, variant)}{suffix}"
+    path = _cached_path(picture, variant)
     if path.exists():
         return path, True
     if variant == "full":
         full = picture.draw()
     else:
         # From the cached full PNG if there is one; else drawing again is cheaper than saving one.
-        full_path = _cache_dir() / picture.deck_slug / f"{variant_etag(picture, 'full')}.png"
         try:
-            with Image.open(full_path) as cached:
+            with Image.open(_cached_path(picture, "full")) as cached:
                 full = cached.copy()
         except FileNotFoundError:
             full = picture.draw()
     _write_atomically(path, picture_bytes(full, variant))
     return path, False
+
+
+def _cached_path(picture: Picture, variant: str | int) -> Path:
+    suffix = ".webp" if variant in VARIANT_WIDTHS else ".png"
+    return _cache_dir() / picture.deck_slug / f"{variant_etag(picture, variant)}{suffix}"
 
 
 def picture_bytes(full: Image.Image, variant: str | int) -> bytes:
