@@ -10,6 +10,7 @@ from django.contrib import admin
 from django.utils.html import format_html
 
 from foodcards.models import Card, Deck
+from nutrition.services import FoodNotImported, card_score_for, food_nutrients
 
 # The card's fields, in the groups the admin shows them: one list for the form and its fieldsets.
 COMMON_FIELDS = ["deck", "slug", "position", "name", "kind", "in_play"]
@@ -55,8 +56,6 @@ class CardAdminForm(forms.ModelForm):
         if not grams or grams <= 0:
             self.add_error("serving_g", "A food card needs a serving of more than 0 grams.")
             return cleaned
-        from nutrition.services import FoodNotImported, card_score_for, food_nutrients
-
         try:
             nutrients = food_nutrients(ndb=ndb)
             score = card_score_for(ndb=ndb, grams=grams)

@@ -1,20 +1,26 @@
 """What other apps (and this app's pages) ask of the decks: records, pictures, print sheets."""
 
-import io
 import json
-import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from foodcards import render
 from foodcards.models import DECK_SLUGS, Card, Deck, record_digest
+
+# Pictures live in foodcards.pictures; other apps and older callers reach them from here.
+from foodcards.pictures import CardImageUrls as CardImageUrls
+from foodcards.pictures import card_back_path as card_back_path
+from foodcards.pictures import card_image_etag as card_image_etag
+from foodcards.pictures import card_image_path as card_image_path
+from foodcards.pictures import card_image_urls as card_image_urls
+from foodcards.pictures import deck_print_etag as deck_print_etag
+from foodcards.pictures import deck_print_pdf as deck_print_pdf
+from nutrition.nutrients import NUTRIENTS_BY_KEY, UNIT_SYMBOLS
+from nutrition.scoring import per_serving, score_card
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -244,110 +250,6 @@ def deck_gallery(*, deck: Deck) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------
-# Pictures: rendered once per record version and kept on disk.
-
-
-def _cache_dir() -> Path:
-    return Path(settings.CARD_IMAGE_CACHE)
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary file and rename, so a reader never sees half a picture."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".part")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.chmod(temp, 0o644)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
-def card_image_etag(*, card: Card) -> str:
-    """Changes whenever what the card shows or the artwork changes.
-
-    Copies of one card (shark-1 ... shark-4) differ only by id outside Eat Right, so they share
-    one picture; Eat Right pictures are chosen by id, so there the id counts.
-    """
-    shown = dict(card.record)
-    if card.deck.slug != "eat-right":
-        shown.pop("id", None)
-    return f"{record_digest(shown)}-{render.RENDER_VERSION}"
-
-
-# Thumbnails for galleries and game tables (shown at 126 x 176, sharp on 2x screens).
-PICTURE_SIZES = {"full": (render.CARD_W, render.CARD_H), "small": (252, 352)}
-
-
-def card_image_path(*, card: Card, size: str = "full") -> tuple[Path, bool]:
-    """The card's PNG on disk (drawn now if missing) and whether it came from the cache."""
-    if size not in PICTURE_SIZES:
-        raise ValueError(f"Unknown picture size {size!r}.")
-    etag = card_image_etag(card=card)
-    path = _cache_dir() / card.deck.slug / (f"{etag}.png" if size == "full" else f"{etag}-{size}.png")
-    if path.exists():
-        return path, True
-    if size == "full":
-        image = render.card_image(card.deck.slug, card.record)
-    else:
-        from PIL import Image
-
-        full_path, _ = card_image_path(card=card)
-        with Image.open(full_path) as full:
-            image = full.resize(PICTURE_SIZES[size], Image.Resampling.LANCZOS)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    _write_atomically(path, buffer.getvalue())
-    return path, False
-
-
-def card_back_path(*, deck_slug: str) -> Path:
-    path = _cache_dir() / deck_slug / f"back-{render.RENDER_VERSION}.png"
-    if not path.exists():
-        buffer = io.BytesIO()
-        render.card_back_image(deck_slug).save(buffer, format="PNG")
-        _write_atomically(path, buffer.getvalue())
-    return path
-
-
-def deck_print_etag(*, deck: Deck, paper: str) -> str:
-    digests = "".join(deck.cards.order_by("position").values_list("source_digest", flat=True))
-    records = record_digest({"cards": [c.record for c in deck.cards.order_by("position")]})
-    return f"{paper}-{record_digest({'d': digests, 'r': records})}-{render.RENDER_VERSION}"
-
-
-def deck_print_pdf(*, deck: Deck, paper: str = "a4") -> Path:
-    """A print-and-play PDF of every card of the deck (9 per page, real size, cut marks)."""
-    if paper not in render.PAPER_MM:
-        raise ValueError(f"Unknown paper size {paper!r}.")
-    path = _cache_dir() / deck.slug / f"print-{deck_print_etag(deck=deck, paper=paper)}.pdf"
-    if path.exists():
-        return path
-    from PIL import Image
-
-    images = []
-    for card in deck.cards.order_by("position"):
-        card_path, _ = card_image_path(card=card)
-        with Image.open(card_path) as picture:
-            images.append(picture.convert("RGBA"))
-    pages = render.print_sheet_pages(images, paper=paper)
-    buffer = io.BytesIO()
-    pages[0].save(
-        buffer,
-        format="PDF",
-        save_all=True,
-        append_images=pages[1:],
-        resolution=render.DPI,
-        title=f"{deck.name}: print-and-play cards",
-        author="Plateful",
-    )
-    _write_atomically(path, buffer.getvalue())
-    return path
-
-
-# ---------------------------------------------------------------------------------------------
 # Eat Right: the nutrition facts of a card's serving and why it is worth what it is worth.
 
 NUTRITION_FACT_KEYS = (
@@ -374,9 +276,6 @@ def card_nutrition(*, card: Card) -> dict | None:
     """Per-serving nutrition facts and the score breakdown of an Eat Right food card."""
     if card.deck.slug != "eat-right" or not card.nutrients or not card.serving_g:
         return None
-    from nutrition.nutrients import NUTRIENTS_BY_KEY, UNIT_SYMBOLS
-    from nutrition.scoring import per_serving, score_card
-
     serving = per_serving(card.nutrients, card.serving_g)
     facts = []
     for key in NUTRITION_FACT_KEYS:

@@ -2,10 +2,11 @@
 
 from django.http import FileResponse, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from foodcards import services
+from foodcards import pictures, services
 from foodcards.render import PAPER_MM
 
 # Pictures may change when a card is edited: browsers keep them an hour, then ask with the ETag.
@@ -69,38 +70,73 @@ def card_detail(request, deck, card):
     )
 
 
+def _picture(deck, card) -> pictures.Picture | None:
+    """A card's front, or the deck's back for `back` (unless a card of the deck is called that)."""
+    card_row = services.card_get(deck_slug=deck, card_slug=card)
+    if card_row is not None:
+        return pictures.card_picture(card=card_row)
+    if card == pictures.BACK and services.deck_get(deck_slug=deck):
+        return pictures.back_picture(deck_slug=deck)
+    return None
+
+
+def _no_picture(request, deck, card):
+    return _not_found(
+        request, _("There is no picture for “%(card)s” in “%(deck)s”.") % {"deck": deck, "card": card}
+    )
+
+
 @require_safe
 def card_png(request, deck, card):
-    if (
-        card == "back"
-        and services.deck_get(deck_slug=deck)
-        and not services.card_get(deck_slug=deck, card_slug=card)
-    ):
-        path, etag, hit = services.card_back_path(deck_slug=deck), f"back-{deck}", True
-    else:
-        card_row = services.card_get(deck_slug=deck, card_slug=card)
-        if card_row is None:
-            return _not_found(
-                request, _("There is no picture for “%(card)s” in “%(deck)s”.") % {"deck": deck, "card": card}
-            )
-        size = request.GET.get("size", "full")
-        if size not in services.PICTURE_SIZES:
-            return HttpResponse(_("Choose size=full or size=small."), status=400, content_type="text/plain")
-        etag = f"{services.card_image_etag(card=card_row)}-{size}"
-        if _etag_matches(request, etag):
-            return _not_modified(etag)
-        path, hit = services.card_image_path(card=card_row, size=size)
-    response = FileResponse(path.open("rb"), content_type="image/png")
+    """The full-size PNG (the bookmarkable address); `?size=small` for a 252 x 352 one."""
+    picture = _picture(deck, card)
+    if picture is None:
+        return _no_picture(request, deck, card)
+    size = request.GET.get("size", "full")
+    if size not in pictures.PICTURE_SIZES:
+        return HttpResponse(_("Choose size=full or size=small."), status=400, content_type="text/plain")
+    return _picture_response(request, picture, size, "image/png")
+
+
+@require_safe
+def card_webp(request, deck, width, card):
+    """A right-sized WebP copy, `width` pixels wide (one of pictures.VARIANT_WIDTHS)."""
+    if width not in pictures.VARIANT_WIDTHS:
+        widths = ", ".join(str(w) for w in pictures.VARIANT_WIDTHS)
+        return _not_found(
+            request,
+            _("Card pictures come %(widths)s pixels wide, not %(width)s.")
+            % {"widths": widths, "width": width},
+        )
+    picture = _picture(deck, card)
+    if picture is None:
+        return _no_picture(request, deck, card)
+    return _picture_response(request, picture, width, "image/webp")
+
+
+def _picture_response(request, picture, variant, content_type):
+    etag = pictures.variant_etag(picture, variant)
+    if _etag_matches(request, etag):
+        return _not_modified(etag)
+    path, hit = pictures.picture_file(picture, variant)
+    response = FileResponse(path.open("rb"), content_type=content_type)
     response["ETag"] = f'"{etag}"'
     response["Cache-Control"] = PICTURE_CACHE_CONTROL
     response["X-Card-Cache"] = "hit" if hit else "miss"
+    _vary_with_language(response)
     return response
+
+
+def _vary_with_language(response):
+    # Pictures are painted in the visitor's language (Accept-Language or the language cookie).
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
 
 
 def _not_modified(etag):
     response = HttpResponseNotModified()
     response["ETag"] = f'"{etag}"'
     response["Cache-Control"] = PICTURE_CACHE_CONTROL
+    _vary_with_language(response)
     return response
 
 
@@ -112,10 +148,10 @@ def deck_print(request, deck):
     paper = request.GET.get("paper", "a4").lower()
     if paper not in PAPER_MM:
         return HttpResponse(_("Choose a4 or letter paper."), status=400, content_type="text/plain")
-    etag = services.deck_print_etag(deck=deck_row, paper=paper)
+    etag = pictures.deck_print_etag(deck=deck_row, paper=paper)
     if _etag_matches(request, etag):
         return _not_modified(etag)
-    path = services.deck_print_pdf(deck=deck_row, paper=paper)
+    path = pictures.deck_print_pdf(deck=deck_row, paper=paper)
     response = FileResponse(
         path.open("rb"),
         content_type="application/pdf",
@@ -123,4 +159,5 @@ def deck_print(request, deck):
     )
     response["ETag"] = f'"{etag}"'
     response["Cache-Control"] = PICTURE_CACHE_CONTROL
+    _vary_with_language(response)
     return response

@@ -1,9 +1,16 @@
+import ast
+import json
+from pathlib import Path
+
 import pytest
+from django.utils import translation
 from PIL import Image
 
 from foodcards import render
 from foodcards.models import Card
+from foodcards.render import kit
 from foodcards.services import card_image_path
+from tests.foodcards.long_words import LongWords
 
 
 @pytest.mark.django_db
@@ -81,3 +88,106 @@ def test_print_sheets_put_nine_real_size_cards_on_a_page_with_cut_marks():
     assert pages[0].getpixel((left + 5, 20)) == render.WHITE
     # The tenth card starts a second page; A4 pages are A4 at 300 dpi.
     assert render.print_sheet_pages([render.card_back_image("chomp")], paper="a4")[0].size == (2480, 3508)
+
+
+# ---------------------------------------------------------------------------------------------
+# The package and the words it paints
+
+RENDER_DIR = Path(render.__file__).parent
+
+
+def test_the_render_package_keeps_one_public_entry_for_every_caller():
+    for name in ("card_image", "card_back_image", "print_sheet_pages", "picture_for"):
+        assert callable(getattr(render, name)), name
+    assert set(render.RENDERERS) == {"eat-right", "chomp", "appetite", "snack-wars"}
+    assert set(render.PAPER_MM) == {"a4", "letter"} and render.DPI == 300 and render.RENDER_VERSION
+
+
+def test_every_render_module_is_short_and_imports_only_at_the_top():
+    for path in RENDER_DIR.glob("*.py"):
+        source = path.read_text()
+        assert source.count("\n") <= 400, f"{path.name} has grown past 400 lines: split it"
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef):
+                inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]
+                assert not inner, f"{path.name}: {node.name} imports inside a function"
+
+
+SAMPLES = {
+    "eat-right": {
+        "id": "x",
+        "name": "Broccoli",
+        "category": "veggie",
+        "calories": 31,
+        "vitamin_power": 9,
+        "value": 12,
+        "groups": {"veggie": 1, "grains": 0.5},
+        "serving_label": "1 cup chopped",
+        "special": "broccoli",
+        "snack_attack": True,
+    },
+    "chomp": {"kind": "seal", "rank": 5, "name": "Seal"},
+    "appetite": {"suit": "lunch", "number": 4, "name": "4 of Lunches"},
+    "snack-wars": {"kind": "food", "food": "sushi", "cuisine": "japan", "value": 3, "name": "Sushi"},
+}
+
+
+def test_painted_words_come_from_the_active_language(long_spanish):
+    english = {deck: render.card_image(deck, record).tobytes() for deck, record in SAMPLES.items()}
+    english_back = render.card_back_image("chomp").tobytes()
+    with translation.override(long_spanish):
+        for deck, record in SAMPLES.items():
+            assert render.card_image(deck, record).tobytes() != english[deck], deck
+        assert render.card_back_image("chomp").tobytes() != english_back
+    # Back in English, the same words as before.
+    assert render.card_image("chomp", SAMPLES["chomp"]).tobytes() == english["chomp"]
+
+
+def test_card_names_from_the_data_are_translated_too(long_spanish, monkeypatch):
+    painted = []
+    original = kit.Pen.text
+
+    def recording_text(self, xy, text, size, *args, **kwargs):
+        painted.append(text)
+        return original(self, xy, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(kit.Pen, "text", recording_text)
+    with translation.override(long_spanish):
+        render.card_image("eat-right", SAMPLES["eat-right"])
+        render.card_image("snack-wars", SAMPLES["snack-wars"])
+    long = LongWords(long_spanish).gettext
+    assert long("Broccoli") in painted and long("1 cup chopped") in painted
+    assert long("Sushi").upper() in painted
+
+
+def _distinct_records():
+    seen = set()
+    for path in sorted((Path(render.__file__).parents[1] / "data").glob("*.json")):
+        for record in json.loads(path.read_text())["cards"]:
+            shown = {k: v for k, v in record.items() if k != "id" or path.stem == "eat-right"}
+            key = (path.stem, json.dumps(shown, sort_keys=True))
+            if key not in seen:
+                seen.add(key)
+                yield path.stem, record
+
+
+def test_longer_words_shrink_or_wrap_but_never_leave_the_card(long_spanish, monkeypatch):
+    """Every text of every card, painted ~40 % longer, stays inside the card's paper."""
+    outside = []
+    original = kit.Pen.text
+
+    def checked_text(self, xy, text, size, fill=kit.INK, anchor="mm", bold=False, stroke=None):
+        left, top, right, bottom = self.text_box(xy, text, size, anchor, bold, stroke)
+        width, height = (v / kit.SCALE for v in self.image.size)
+        margin = 20 if (width, height) == (render.CARD_W, render.CARD_H) else 0
+        if left < margin or top < margin or right > width - margin or bottom > height - margin:
+            outside.append((text, size, (left, top, right, bottom)))
+        return original(self, xy, text, size, fill, anchor, bold, stroke)
+
+    monkeypatch.setattr(kit.Pen, "text", checked_text)
+    with translation.override(long_spanish):
+        for deck, record in _distinct_records():
+            render.card_image(deck, record)
+        for deck in render.DECK_BACKS:
+            render.card_back_image(deck)
+    assert not outside

@@ -76,7 +76,7 @@ def test_a_deck_gallery_shows_every_card_its_counts_and_our_choices(decks, clien
     response = client.get("/cards/snack-wars/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert len(re.findall(r'<img src="/cards/snack-wars/[a-z0-9-]+\.png\?size=small"', html)) == 60
+    assert len(re.findall(r'<img src="/cards/snack-wars/240/[a-z0-9-]+\.webp"', html)) == 60
     assert "Raccoon: 10" in html and "Food: 45" in html and "Bonus: 5" in html
     assert "Choices we made where the rule book is silent" in html
     assert "five copies of each food" in html
