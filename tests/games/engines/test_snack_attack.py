@@ -11,6 +11,7 @@ from games.bots.driver import next_move
 from games.engines import get_engine
 from games.engines.base import IllegalAction, events_for, strings_in
 from games.engines.cards import DATA_DIR
+from games.engines.messages import english
 
 ENGINE = get_engine("snack-attack")
 
@@ -145,7 +146,7 @@ def test_shopping_picks_two_face_down_cards_one_at_a_time():
     assert state["turn"] == 1
     # the other player only hears that cards were picked up
     assert not strings_in(events_for(events, 1)) & {"apple", "Apple"}
-    assert any("Apple" in e["text"] for e in events_for(events, 0))
+    assert any("Apple" in english(e["text"], cards=state["cards"]) for e in events_for(events, 0))
 
 
 def test_with_one_card_left_shopping_takes_just_that_card():
