@@ -24,12 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @functools.cache
-def catalogue_ids() -> frozenset:
-    """Every msgid (and msgid_plural) makemessages finds in the project's sources."""
+def catalogue_ids(sources: Path = ROOT) -> frozenset:
+    """Every msgid (and msgid_plural) makemessages finds in the sources under a folder (the
+    project's, its tests left out, by default)."""
     folder = tempfile.mkdtemp(prefix="plateful-catalogue-")
     here = os.getcwd()
     try:
-        os.chdir(ROOT)
+        os.chdir(sources)
         with override_settings(LOCALE_PATHS=[folder]):
             call_command(
                 "makemessages", locale=["xx"], verbosity=0, ignore_patterns=["tests/*", "benchmarks/*"]
@@ -135,5 +136,5 @@ class Words:
         else:
             self.ids |= _flat_ids(error.text)
 
-    def unknown(self) -> set[str]:
-        return self.ids - catalogue_ids()
+    def unknown(self, known: frozenset | None = None) -> set[str]:
+        return self.ids - (catalogue_ids() if known is None else known)
