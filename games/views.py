@@ -105,7 +105,7 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _options_from(request: HttpRequest, engine) -> dict:
+def _posted_options(request: HttpRequest, engine) -> dict:
     """The options a form sent, checked by the options form (a refusal says what is wrong)."""
     form = MatchOptionsForm(request.POST, engine=engine)
     if not form.is_valid():
@@ -138,7 +138,7 @@ def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
             level = request.POST.get(f"bot_level_{number}") or default_level
             seats.append(services.SeatSpec(kind="bot", bot_level=level))
         match, tokens = services.match_create(
-            game=slug, seats=seats, options=_options_from(request, engine), deck=_stacked_deck(request)
+            game=slug, seats=seats, options=_posted_options(request, engine), deck=_stacked_deck(request)
         )
     except services.MatchError as error:
         return _refuse(error)
@@ -165,7 +165,7 @@ def table_create(request: HttpRequest, slug: str) -> HttpResponse:
             raise services.MatchError(_("Please type a nickname first."))
         seats = [services.SeatSpec(kind="human", nickname=nickname)]
         seats += [services.SeatSpec(kind="open") for _ in range(1, count)]
-        match, tokens = services.match_create(game=slug, seats=seats, options=_options_from(request, engine))
+        match, tokens = services.match_create(game=slug, seats=seats, options=_posted_options(request, engine))
     except services.MatchError as error:
         return _refuse(error)
     _keep_token(request, match.pk, tokens[0])

@@ -43,9 +43,8 @@ keep swapping the discard pile's top card cannot play forever).
 from __future__ import annotations
 
 from games.engines.base import IllegalAction, Option, State, event
-from games.engines.build_a_meal_view import BuildAMealView
+from games.engines.build_a_meal_view import BuildAMealView, missing_servings
 from games.engines.messages import (
-    Message,
     card_ref,
     cards_ref,
     gettext_noop,
@@ -55,10 +54,6 @@ from games.engines.messages import (
 )
 from nutrition.meals import (
     CALORIE_LIMIT,
-    FRUIT_OR_VEGGIE_SERVINGS_NEEDED,
-    GRAIN_SERVINGS_NEEDED,
-    MEAT_OR_DAIRY_SERVINGS_NEEDED,
-    MealCheck,
     check_meal,
 )
 
@@ -194,7 +189,7 @@ class BuildAMeal(BuildAMealView):
             check = check_meal(self._records(state, plate))
             if not check.balanced:
                 raise IllegalAction(
-                    [msg(gettext_noop("Your plate isn't a balanced meal yet.")), *_missing(check)],
+                    [msg(gettext_noop("Your plate isn't a balanced meal yet.")), *missing_servings(check)],
                     code="unbalanced",
                 )
         if kind == "add":
@@ -506,39 +501,6 @@ class BuildAMeal(BuildAMealView):
 
     def _others(self, state: State, seat: int) -> list[int]:
         return [s for s in range(state["seats"]) if s != seat]
-
-
-def _missing(check: MealCheck) -> list[Message]:
-    """What a plate still needs to be a balanced meal, one sentence per rule it misses."""
-    missing = []
-    for have, need, words in (
-        (
-            check.grains,
-            GRAIN_SERVINGS_NEEDED,
-            ngettext_noop("Needs %(n)s more grain serving.", "Needs %(n)s more grain servings."),
-        ),
-        (
-            check.fruit_or_veggie,
-            FRUIT_OR_VEGGIE_SERVINGS_NEEDED,
-            ngettext_noop(
-                "Needs %(n)s more fruit or veggie serving.", "Needs %(n)s more fruit or veggie servings."
-            ),
-        ),
-        (
-            check.meat_or_dairy,
-            MEAT_OR_DAIRY_SERVINGS_NEEDED,
-            ngettext_noop(
-                "Needs %(n)s more meat or dairy serving.", "Needs %(n)s more meat or dairy servings."
-            ),
-        ),
-    ):
-        if have < need:
-            missing.append(msg(words, n=need - have))
-    if check.calories > CALORIE_LIMIT:
-        missing.append(
-            msg(gettext_noop("Too many calories: %(n)s of %(limit)s."), n=check.calories, limit=CALORIE_LIMIT)
-        )
-    return missing
 
 
 BUILD_A_MEAL = BuildAMeal(

@@ -7,9 +7,16 @@ games.engines.build_a_meal, which builds on it.
 from __future__ import annotations
 
 from games.engines.base import Action, Engine, State
-from games.engines.messages import Text, card_ref, gettext_noop, msg, ngettext_noop, seat_ref
+from games.engines.messages import Message, Text, card_ref, gettext_noop, msg, ngettext_noop, seat_ref
 from games.engines.zones import fact, number, zone
-from nutrition.meals import CALORIE_LIMIT, check_meal
+from nutrition.meals import (
+    CALORIE_LIMIT,
+    FRUIT_OR_VEGGIE_SERVINGS_NEEDED,
+    GRAIN_SERVINGS_NEEDED,
+    MEAT_OR_DAIRY_SERVINGS_NEEDED,
+    MealCheck,
+    check_meal,
+)
 
 PUBLIC_FIELDS = ("id", "name", "category", "special", "groups", "calories", "vitamin_power", "value")
 
@@ -17,6 +24,39 @@ PUBLIC_FIELDS = ("id", "name", "category", "special", "groups", "calories", "vit
 def public_card(card: dict) -> dict:
     """The printed facts of a card, as a seat that can see it may read them."""
     return {name: card.get(name) for name in PUBLIC_FIELDS}
+
+
+def missing_servings(check: MealCheck) -> list[Message]:
+    """What a plate still needs to be a balanced meal, one sentence per rule it misses."""
+    missing = []
+    for have, need, words in (
+        (
+            check.grains,
+            GRAIN_SERVINGS_NEEDED,
+            ngettext_noop("Needs %(n)s more grain serving.", "Needs %(n)s more grain servings."),
+        ),
+        (
+            check.fruit_or_veggie,
+            FRUIT_OR_VEGGIE_SERVINGS_NEEDED,
+            ngettext_noop(
+                "Needs %(n)s more fruit or veggie serving.", "Needs %(n)s more fruit or veggie servings."
+            ),
+        ),
+        (
+            check.meat_or_dairy,
+            MEAT_OR_DAIRY_SERVINGS_NEEDED,
+            ngettext_noop(
+                "Needs %(n)s more meat or dairy serving.", "Needs %(n)s more meat or dairy servings."
+            ),
+        ),
+    ):
+        if have < need:
+            missing.append(msg(words, n=need - have))
+    if check.calories > CALORIE_LIMIT:
+        missing.append(
+            msg(gettext_noop("Too many calories: %(n)s of %(limit)s."), n=check.calories, limit=CALORIE_LIMIT)
+        )
+    return missing
 
 
 class BuildAMealView(Engine):

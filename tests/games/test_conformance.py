@@ -339,7 +339,7 @@ def _replay(engine, seats, seed, options, cards, log, deck=None):
 
 
 def test_there_are_engines_to_check():
-    assert ENGINES, "no engine registered itself (games/engines/registry_imports.py)"
+    assert ENGINES, "no engine registered (games/engines/registry.py, GAME_MODULES)"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
