@@ -165,7 +165,9 @@ def table_create(request: HttpRequest, slug: str) -> HttpResponse:
             raise services.MatchError(_("Please type a nickname first."))
         seats = [services.SeatSpec(kind="human", nickname=nickname)]
         seats += [services.SeatSpec(kind="open") for _ in range(1, count)]
-        match, tokens = services.match_create(game=slug, seats=seats, options=_posted_options(request, engine))
+        match, tokens = services.match_create(
+            game=slug, seats=seats, options=_posted_options(request, engine)
+        )
     except services.MatchError as error:
         return _refuse(error)
     _keep_token(request, match.pk, tokens[0])
