@@ -28,7 +28,9 @@ def _field_for(option: Option) -> forms.Field:
             initial=str(option.default),
             required=False,
             empty_value=None,
-            error_messages={"invalid_choice": _("Please pick %(label)s from the list.") % {"label": label}},
+            error_messages={
+                "invalid_choice": _("“%(label)s”: please pick one from the list.") % {"label": label}
+            },
         )
     if isinstance(option.default, bool):
         return forms.BooleanField(label=label, help_text=help_text, initial=option.default, required=False)
@@ -41,9 +43,9 @@ def _field_for(option: Option) -> forms.Field:
         max_value=option.maximum,
         required=False,
         error_messages={
-            "invalid": _("%(label)s must be a whole number.") % {"label": label},
-            "min_value": _("%(label)s must be between %(low)s and %(high)s.") % between,
-            "max_value": _("%(label)s must be between %(low)s and %(high)s.") % between,
+            "invalid": _("“%(label)s” must be a whole number.") % {"label": label},
+            "min_value": _("“%(label)s” must be between %(low)s and %(high)s.") % between,
+            "max_value": _("“%(label)s” must be between %(low)s and %(high)s.") % between,
         },
     )
 

@@ -70,8 +70,8 @@ def table(seats=2, *, hands=None, eaten=None, turn=0, shopped=True, **options):
 
 
 def listed(state, seat, move):
-    """The legal action with these fields (legal actions also carry a button label), or the
-    bare move when none matches, so refusals can be tested."""
+    """The legal action with these fields, or the bare move when none matches, so refusals can
+    be tested."""
     for action in ENGINE.legal_actions(state, seat):
         if {k: v for k, v in action.items() if k not in ("version", "label")} == move:
             return action
@@ -127,6 +127,15 @@ def test_the_store_is_face_down_and_nobody_starts_with_cards():
 
 
 # ----- going shopping ----------------------------------------------------------------------------
+
+
+def test_a_move_logged_with_its_old_button_label_still_applies():
+    """Older logs kept the button's words in the action ("label"): replays must still accept it."""
+    state = new_game()
+    new, _events = ENGINE.apply(
+        state, 0, {"type": "shop", "spot": 0, "label": "Pick store card 1", "version": 0}
+    )
+    assert len(new["hands"][0]) == 1
 
 
 def test_everyone_must_go_shopping_first():
