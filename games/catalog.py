@@ -1,21 +1,25 @@
-"""The games' names as the catalog shows them (engines carry a one-line summary as `title`)."""
+"""The games' names and summaries as pages show them: the engines' own message ids, translated.
+The catalogue lists the games in the registry's order (games.engines.registry.GAME_MODULES)."""
 
-from django.utils.translation import gettext_lazy as _
+from __future__ import annotations
 
-GAME_NAMES = {
-    "food-war": _("Food War"),
-    "snack-attack": _("Snack Attack!"),
-    "build-a-meal": _("Build-A-Meal"),
-    "duel": _("Duel"),
-    "chomp": _("CHOMP!"),
-    "underwater-war": _("Underwater War"),
-    "quick-chomp": _("Quick CHOMP!"),
-    "double-chomp": _("Double CHOMP!"),
-    "appetite": _("Appetite"),
-    "snack-wars": _("SNACK WARS"),
-}
-CATALOG_ORDER = list(GAME_NAMES)
+from django.utils.translation import gettext
+
+from games.engines import ENGINES
 
 
 def game_name(slug: str) -> str:
-    return str(GAME_NAMES.get(slug, slug.replace("-", " ").title()))
+    engine = ENGINES.get(slug)
+    if engine is None or not engine.name:
+        return slug.replace("-", " ").title()
+    return gettext(engine.name)
+
+
+def game_summary(slug: str) -> str:
+    engine = ENGINES.get(slug)
+    return gettext(engine.title) if engine is not None and engine.title else ""
+
+
+def catalog_slugs() -> list[str]:
+    """Every registered game, in the catalogue's order."""
+    return list(ENGINES)

@@ -23,10 +23,11 @@ from django.utils.translation import gettext as _
 from foodcards.services import deck_records
 from games.access import move_refusal
 from games.bots import bot_levels
-from games.catalog import CATALOG_ORDER, game_name
+from games.catalog import catalog_slugs, game_name, game_summary
 from games.changes import FEED_LENGTH, MatchChange, announce_on_commit
-from games.engines import ENGINES, IllegalAction, get_engine
+from games.engines import IllegalAction, get_engine
 from games.engines.base import Engine
+from games.messages import say
 from games.models import Match, MatchAction, Seat, hash_token
 
 logger = logging.getLogger(__name__)
@@ -146,7 +147,7 @@ def match_create(
     try:
         options = engine.clean_options(options)
     except IllegalAction as error:
-        raise MatchError(error.message, code="bad_option") from None
+        raise MatchError(say(error.text), code="bad_option") from None
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**53)
     records = _card_records(engine)
@@ -182,7 +183,7 @@ def _start(match: Match, engine: Engine, records: list[dict] | None) -> None:
             match.seats, seed=match.seed, options=match.options, deck=match.deck, cards=records
         )
     except IllegalAction as error:
-        raise MatchError(error.message, code=error.code) from None
+        raise MatchError(say(error.text), code=error.code) from None
     dumped = engine.dump(state)
     match.cards = dumped.pop("cards")
     match.state = dumped
@@ -369,7 +370,7 @@ def match_submit_action(
             new_state, events = engine.apply(state, seat, action)
         except IllegalAction as error:
             status = 409 if error.code in ("stale", "game_over") else 400
-            raise MatchError(error.message, status=status, code=error.code) from None
+            raise MatchError(say(error.text, viewer=seat), status=status, code=error.code) from None
         dumped = engine.dump({k: v for k, v in new_state.items() if k != "cards"})
         result = engine.result(new_state)
         fields = {
@@ -445,7 +446,8 @@ def match_replays_to_stored_state(*, match: Match) -> bool:
 
 
 def games_catalog() -> list[dict]:
-    """Every game, in the catalog's order: its name, summary and numbers of players."""
-    order = {slug: n for n, slug in enumerate(CATALOG_ORDER)}
-    engines = sorted(ENGINES.values(), key=lambda e: (order.get(e.slug, 99), e.slug))
-    return [{"engine": e, "name": game_name(e.slug), "slug": e.slug} for e in engines]
+    """Every game, in the catalogue's order (the registry's): its name, summary and engine."""
+    return [
+        {"engine": get_engine(slug), "name": game_name(slug), "summary": game_summary(slug), "slug": slug}
+        for slug in catalog_slugs()
+    ]

@@ -12,13 +12,19 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import select_template
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
 from games import access, rendering, scheduler, services
-from games.catalog import game_name
+from games.bots import bot_levels
+from games.catalog import game_name, game_summary
 from games.engines import IllegalAction
+from games.engines.cards import load_deck_records
+from games.forms import MatchOptionsForm
+from games.messages import level_name, say
 from games.models import Match
 from plateful.safe_json import JSONRefused, loads_bounded
 
@@ -67,7 +73,7 @@ def _too_many(request: HttpRequest) -> HttpResponse | None:
 def _go(request: HttpRequest, url: str) -> HttpResponse:
     """Redirect, the htmx way for htmx requests (a whole new page)."""
     if request.htmx:
-        return HttpResponse(status=204, headers={"HX-Redirect": url})
+        return HttpResponseClientRedirect(url)
     return HttpResponseRedirect(url)
 
 
@@ -87,8 +93,6 @@ def catalog(request: HttpRequest) -> HttpResponse:
 
 
 def _sample_cards(engine, limit: int = 8) -> list[dict]:
-    from games.engines.cards import load_deck_records
-
     try:
         records = load_deck_records(engine.deck_slug)
     except (OSError, ValueError):
@@ -103,29 +107,8 @@ def _sample_cards(engine, limit: int = 8) -> list[dict]:
     return sample
 
 
-def _option_fields(engine) -> list[dict]:
-    fields = []
-    for option in engine.options:
-        kind = "select" if option.choices else ("checkbox" if isinstance(option.default, bool) else "number")
-        fields.append(
-            {
-                "name": f"option_{option.name}",
-                "label": option.label,
-                "help": option.help,
-                "kind": kind,
-                "default": option.default,
-                "choices": [(str(value), label, value == option.default) for value, label in option.choices],
-                "minimum": option.minimum,
-                "maximum": option.maximum,
-            }
-        )
-    return fields
-
-
 @require_GET
 def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    from games.bots import bot_levels
-
     engine = _engine_or_404(slug)
     rules = select_template([f"games/rules/{slug}.html", "games/rules/_missing.html"])
     return render(
@@ -134,37 +117,23 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "engine": engine,
             "game_name": game_name(slug),
+            "game_summary": game_summary(slug),
             "rules_template": rules.template.name,
             "sample_cards": _sample_cards(engine),
-            "option_fields": _option_fields(engine),
-            "bot_levels": bot_levels(slug),
+            "quick_play_options": MatchOptionsForm(engine=engine, auto_id="qp-%s"),
+            "table_options": MatchOptionsForm(engine=engine, auto_id="tf-%s"),
+            "bot_level_choices": [(level, level_name(level)) for level in bot_levels(slug)],
             "seat_choices": list(range(engine.min_seats, engine.max_seats + 1)),
         },
     )
 
 
-def _options_from(request: HttpRequest, engine) -> dict:
-    options = {}
-    for option in engine.options:
-        key = f"option_{option.name}"
-        if option.choices:
-            raw = request.POST.get(key)
-            if raw is None:
-                continue
-            matches = [value for value, _label in option.choices if str(value) == raw]
-            if not matches:
-                raise services.MatchError(_("Please pick %(label)s from the list.") % {"label": option.label})
-            options[option.name] = matches[0]
-        elif isinstance(option.default, bool):
-            options[option.name] = request.POST.get(key) in ("on", "true", "1")
-        elif request.POST.get(key, "") != "":
-            try:
-                options[option.name] = int(request.POST[key])
-            except ValueError:
-                raise services.MatchError(
-                    _("%(label)s must be a whole number.") % {"label": option.label}
-                ) from None
-    return options
+def _posted_options(request: HttpRequest, engine) -> dict:
+    """The options a form sent, checked by the options form (a refusal says what is wrong)."""
+    form = MatchOptionsForm(request.POST, engine=engine)
+    if not form.is_valid():
+        raise services.MatchError(form.first_error())
+    return form.options()
 
 
 def _seat_count(request: HttpRequest, engine) -> int:
@@ -175,7 +144,7 @@ def _seat_count(request: HttpRequest, engine) -> int:
     if not engine.min_seats <= count <= engine.max_seats:
         raise services.MatchError(
             _("%(game)s needs %(low)s to %(high)s players.")
-            % {"game": engine.title, "low": engine.min_seats, "high": engine.max_seats}
+            % {"game": game_name(engine.slug), "low": engine.min_seats, "high": engine.max_seats}
         )
     return count
 
@@ -195,12 +164,12 @@ def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
             level = request.POST.get(f"bot_level_{number}") or default_level
             seats.append(services.SeatSpec(kind="bot", bot_level=level))
         match, tokens = services.match_create(
-            game=slug, seats=seats, options=_options_from(request, engine), deck=_stacked_deck(request)
+            game=slug, seats=seats, options=_posted_options(request, engine), deck=_stacked_deck(request)
         )
     except services.MatchError as error:
         return _refuse(error)
     _keep_token(request, match.pk, tokens[0])
-    return _go(request, f"/play/{match.pk}/")
+    return _go(request, reverse("games:match", args=[match.pk]))
 
 
 def _stacked_deck(request: HttpRequest) -> list[str] | None:
@@ -225,11 +194,13 @@ def table_create(request: HttpRequest, slug: str) -> HttpResponse:
             raise services.MatchError(_("Please type a nickname first."))
         seats = [services.SeatSpec(kind="human", nickname=nickname)]
         seats += [services.SeatSpec(kind="open") for _ in range(1, count)]
-        match, tokens = services.match_create(game=slug, seats=seats, options=_options_from(request, engine))
+        match, tokens = services.match_create(
+            game=slug, seats=seats, options=_posted_options(request, engine)
+        )
     except services.MatchError as error:
         return _refuse(error)
     _keep_token(request, match.pk, tokens[0])
-    return _go(request, f"/tables/{match.pk}/")
+    return _go(request, reverse("games:table", args=[match.pk]))
 
 
 # ----- the match page --------------------------------------------------------------------------
@@ -285,7 +256,7 @@ def match_move(request: HttpRequest, match_id: str) -> HttpResponse:
     except services.MatchError as error:
         return _refuse(error)
     except IllegalAction as error:
-        return _refuse(services.MatchError(error.message))
+        return _refuse(services.MatchError(say(error.text)))
 
 
 @require_POST
@@ -339,8 +310,8 @@ def match_again(request: HttpRequest, match_id: str) -> HttpResponse:
         return _refuse(error)
     for _number, token in tokens.items():
         _keep_token(request, match.pk, token)
-    where = "play" if match.status != Match.Status.WAITING else "tables"
-    return _go(request, f"/{where}/{match.pk}/")
+    where = "games:match" if match.status != Match.Status.WAITING else "games:table"
+    return _go(request, reverse(where, args=[match.pk]))
 
 
 # ----- replays ---------------------------------------------------------------------------------

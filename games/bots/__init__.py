@@ -1,7 +1,18 @@
-"""Bot registry (pure Python, no Django import). Each game's bots register on import."""
+"""Bot registry (pure Python, no Django import).
 
-# Each game family's bot module registers its levels; one line per family.
-from games.bots import registry_imports  # noqa: E402,F401
-from games.bots.base import BOTS, Bot, RandomBot, bot_levels, get_bot, register_bot
+Every game module in games.engines.registry.GAME_MODULES has a bot module of the same name here,
+listing its bots in LEVELS; they are registered when this package is first imported.
+"""
 
-__all__ = ["BOTS", "Bot", "RandomBot", "bot_levels", "get_bot", "register_bot"]
+from __future__ import annotations
+
+import importlib
+
+from games.bots.base import BOTS, Bot, RandomBot, bot_levels, get_bot, register_bot, unregister_bot
+from games.engines.registry import GAME_MODULES
+
+for _module_name in GAME_MODULES:
+    for _bot in importlib.import_module(f"games.bots.{_module_name}").LEVELS:
+        register_bot(_bot)
+
+__all__ = ["BOTS", "Bot", "RandomBot", "bot_levels", "get_bot", "register_bot", "unregister_bot"]

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from math import comb
 
-from games.bots.base import Bot, register_bot
+from games.bots.base import Bot
 from games.engines.cards import load_deck_records
 
 ICON_POINTS = 30 / 4  # four Dessert icons write 30
@@ -141,5 +141,7 @@ def _deck() -> list[dict]:
     return _DECK
 
 
-register_bot(BeginnerAppetiteBot(game="appetite", level="beginner", label="Beginner"))
-register_bot(StrongAppetiteBot(game="appetite", level="strong", label="Strong"))
+LEVELS = (
+    BeginnerAppetiteBot(game="appetite", level="beginner", label="Beginner"),
+    StrongAppetiteBot(game="appetite", level="strong", label="Strong"),
+)

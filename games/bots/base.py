@@ -44,6 +44,14 @@ def register_bot(bot: Bot) -> Bot:
     return bot
 
 
+def unregister_bot(bot: Bot) -> None:
+    """Take a bot out again (tests that register an example game of their own)."""
+    if BOTS.get(bot.game, {}).get(bot.level) is bot:
+        del BOTS[bot.game][bot.level]
+        if not BOTS[bot.game]:
+            del BOTS[bot.game]
+
+
 def get_bot(game: str, level: str) -> Bot:
     try:
         return BOTS[game][level]

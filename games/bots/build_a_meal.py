@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from games.bots.base import Bot, RandomBot, register_bot
+from games.bots.base import Bot, RandomBot
 from nutrition.meals import CALORIE_LIMIT, card_calories, card_servings, check_meal
 
 MEALS_TO_WIN = 2
@@ -232,5 +232,7 @@ class BeginnerBuildAMealBot(RandomBot):
         return super().choose(view, legal, rng)
 
 
-register_bot(BeginnerBuildAMealBot(game="build-a-meal", level="beginner", label="Beginner"))
-register_bot(StrongBuildAMealBot(game="build-a-meal", level="strong", label="Strong"))
+LEVELS = (
+    BeginnerBuildAMealBot(game="build-a-meal", level="beginner", label="Beginner"),
+    StrongBuildAMealBot(game="build-a-meal", level="strong", label="Strong"),
+)

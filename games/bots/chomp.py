@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.bots.base import Bot, register_bot
-from games.engines.chomp import slap_verdict
+from games.bots.base import Bot
+from games.engines.chomp_judge import slap_verdict
 
 GAMES = ("chomp", "underwater-war", "quick-chomp", "double-chomp")
 
@@ -51,16 +51,19 @@ class ChompBot(Bot):
         return None
 
 
-for _game in GAMES:
-    register_bot(ChompBot(game=_game, level="beginner", label="Beginner", reaction_range_ms=(900, 1500)))
-    register_bot(
+LEVELS = tuple(
+    bot
+    for game in GAMES
+    for bot in (
+        ChompBot(game=game, level="beginner", label="Beginner", reaction_range_ms=(900, 1500)),
         ChompBot(
-            game=_game,
+            game=game,
             level="strong",
             label="Strong",
             reaction_range_ms=(400, 700),
             right_when_possible=0.96,
             wrong_when_possible=0.02,
             slap_when_nothing=0.005,
-        )
+        ),
     )
+)

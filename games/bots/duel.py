@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.bots.base import Bot, RandomBot, register_bot
+from games.bots.base import Bot, RandomBot
 
 VALUE_TO_WIN = 100
 CALORIES_TO_LOSE = 1000
@@ -84,5 +84,7 @@ class StrongDuelBot(Bot):
         return score
 
 
-register_bot(RandomBot(game="duel", level="beginner", label="Beginner"))
-register_bot(StrongDuelBot(game="duel", level="strong", label="Strong"))
+LEVELS = (
+    RandomBot(game="duel", level="beginner", label="Beginner"),
+    StrongDuelBot(game="duel", level="strong", label="Strong"),
+)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from games.bots.base import Bot, register_bot
+from games.bots.base import Bot
 
 
 class FlipBot(Bot):
@@ -17,5 +17,7 @@ class FlipBot(Bot):
         return legal[0] if legal else None
 
 
-register_bot(FlipBot(game="food-war", level="beginner", label="Beginner"))
-register_bot(FlipBot(game="food-war", level="strong", label="Strong"))
+LEVELS = (
+    FlipBot(game="food-war", level="beginner", label="Beginner"),
+    FlipBot(game="food-war", level="strong", label="Strong"),
+)

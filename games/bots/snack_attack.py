@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from games.bots.base import Bot, register_bot
+from games.bots.base import Bot
 
 # When it must eat from its hand: lower comes first.
 EATING_ORDER = {"sugar_shock": 0, "junk": 1, "exercise": 2, "greens": 3, "good": 4}
@@ -93,5 +93,7 @@ class StrongSnackBot(Bot):
         return eats[goods[0]["id"]] if goods else None
 
 
-register_bot(BeginnerSnackBot(game="snack-attack", level="beginner", label="Beginner"))
-register_bot(StrongSnackBot(game="snack-attack", level="strong", label="Strong"))
+LEVELS = (
+    BeginnerSnackBot(game="snack-attack", level="beginner", label="Beginner"),
+    StrongSnackBot(game="snack-attack", level="strong", label="Strong"),
+)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.bots.base import Bot, RandomBot, register_bot
-from games.engines.snack_wars import COLLECTION_SIZE, score_collections
+from games.bots.base import Bot, RandomBot
+from games.engines.snack_wars_scoring import COLLECTION_SIZE, score_collections
 
 # What an empty slot in the collection is worth later in the game (a slot spent now is lost).
 SLOT_COST = 1.6
@@ -102,5 +102,7 @@ class StrongSnackWarsBot(Bot):
         collections[me].append(card)
 
 
-register_bot(RandomBot(game="snack-wars", level="beginner", label="Beginner"))
-register_bot(StrongSnackWarsBot(game="snack-wars", level="strong", label="Strong"))
+LEVELS = (
+    RandomBot(game="snack-wars", level="beginner", label="Beginner"),
+    StrongSnackWarsBot(game="snack-wars", level="strong", label="Strong"),
+)

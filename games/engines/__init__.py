@@ -1,25 +1,14 @@
-"""The registry of game engines: slug -> engine. Pure Python, no Django import."""
+"""Game engines, pure Python (no Django import): the registry and the games in it.
+
+Every game module listed in games.engines.registry.GAME_MODULES is loaded and its engines
+registered when this package is first imported.
+"""
 
 from __future__ import annotations
 
 from games.engines.base import Engine, IllegalAction
+from games.engines.registry import ENGINES, get_engine, load_games, register, unregister
 
-ENGINES: dict[str, Engine] = {}
+load_games()
 
-
-def register(engine: Engine) -> Engine:
-    ENGINES[engine.slug] = engine
-    return engine
-
-
-def get_engine(slug: str) -> Engine:
-    try:
-        return ENGINES[slug]
-    except KeyError:
-        raise KeyError(f"There is no game called {slug!r}.") from None
-
-
-# Each game module registers itself on import; keep this list in the catalogue's order.
-from games.engines import registry_imports  # noqa: E402,F401
-
-__all__ = ["ENGINES", "Engine", "IllegalAction", "get_engine", "register"]
+__all__ = ["ENGINES", "Engine", "IllegalAction", "get_engine", "register", "unregister"]

@@ -1,6 +1,7 @@
 """Appetite: play meal cards to reach the Appetite exactly, and fill your score sheet.
 
-The rules, in the order a player meets them:
+The rules, in the order a player meets them (scoring, rules 7 to 9, is in
+games.engines.appetite_scoring):
 
 1. The deck has four suits: Breakfasts, Lunches, Dinners and Desserts, numbered 1 to 9 (with an
    extra 1 and 5 in the three meal suits, 42 cards). 2 to 4 players.
@@ -35,72 +36,62 @@ are left in hands; and `max_hands` stops a very long game, with the highest tota
 
 from __future__ import annotations
 
-from games.engines import register
-from games.engines.base import Action, Engine, Event, IllegalAction, Option, State, event
+from games.engines.appetite_scoring import (
+    SUIT_NAME,
+    SUITS,
+    AppetiteScoring,
+    card_label,
+    empty_sheet,
+    full_columns,
+    sheet_points,
+)
+from games.engines.base import Action, Event, IllegalAction, Option, State, event
+from games.engines.messages import Text, gettext_noop, msg, seat_ref
+from games.engines.zones import fact, number, zone
 
-SUITS = ("breakfast", "lunch", "dinner", "dessert")
-SUIT_NAME = {"breakfast": "Breakfast", "lunch": "Lunch", "dinner": "Dinner", "dessert": "Dessert"}
-SUIT_PLURAL = {"breakfast": "Breakfasts", "lunch": "Lunches", "dinner": "Dinners", "dessert": "Desserts"}
-ROUNDS_PER_HAND = 4
-APPETITE_STEP = 10
-ICONS_PER_DESSERT_BOX = 4
-DESSERT_BOX_POINTS = 30
-COLUMNS_TO_END = 2
 REDEAL_SUIT_COUNT = 4
-
-
-def card_label(card: dict) -> str:
-    """ "6 of Lunches": our own label (the deck's names are not always plural-correct)."""
-    return f"{card['number']} of {SUIT_PLURAL[card['suit']]}"
-
-
-def who(seat: int) -> str:
-    """The placeholder the web layer turns into a nickname (or "You")."""
-    return "{s" + str(seat) + "}"
 
 
 def hand_size(seats: int) -> int:
     return 5 if seats == 2 else 4
 
 
-def empty_sheet() -> dict:
-    return {"breakfast": [], "lunch": [], "dinner": [], "dessert": [], "icons": 0}
-
-
-def sheet_points(sheet: dict) -> int:
-    return sum(sum(sheet[suit]) for suit in SUITS)
-
-
-def full_columns(sheet: dict, boxes: int) -> list[str]:
-    return [suit for suit in SUITS if len(sheet[suit]) >= boxes]
-
-
-class AppetiteEngine(Engine):
+class AppetiteEngine(AppetiteScoring):
     def __init__(self) -> None:
         super().__init__(
             slug="appetite",
-            title="Play meal cards to hit the Appetite exactly and fill two score columns first.",
+            name=gettext_noop("Appetite"),
+            title=gettext_noop(
+                "Play meal cards to hit the Appetite exactly and fill two score columns first."
+            ),
             min_seats=2,
             max_seats=4,
             deck_slug="appetite",
             options=(
                 Option(
                     "boxes",
-                    "Boxes in each score column",
+                    gettext_noop("Boxes in each score column"),
                     4,
                     minimum=2,
                     maximum=6,
-                    help="Fill two columns and the game ends. Fewer boxes make a shorter game.",
+                    help=gettext_noop("Fill two columns and the game ends. Fewer boxes make a shorter game."),
                 ),
                 Option(
                     "max_hands",
-                    "Most hands before the game stops",
+                    gettext_noop("Most hands before the game stops"),
                     20,
                     minimum=1,
                     maximum=60,
-                    help="If nobody has filled two columns by then, the highest total wins.",
+                    help=gettext_noop("If nobody has filled two columns by then, the highest total wins."),
                 ),
             ),
+            action_words={
+                "pass": gettext_noop("Pass"),
+                "cant_play": gettext_noop("I can't play"),
+                "redeal": gettext_noop("Show my hand and get a new one"),
+                "keep": gettext_noop("Keep my hand"),
+            },
+            quick_options={"boxes": 2, "max_hands": 2},
         )
 
     # ----- setting up and dealing ------------------------------------------------------------
@@ -162,13 +153,13 @@ class AppetiteEngine(Engine):
         for _ in range(hand_size(seats)):
             for offset in range(seats):
                 state["hands"][(first + offset) % seats].append(state["deck"].pop(0))
-        events = [
-            event(
-                f"{who(state['dealer'])} dealt hand {state['hand_number']}.",
-                kind="deal",
-                hand_number=state["hand_number"],
-            )
-        ]
+        text = msg(
+            gettext_noop("%(who)s dealt hand %(n)s."),
+            you=gettext_noop("You dealt hand %(n)s."),
+            who=seat_ref(state["dealer"]),
+            n=state["hand_number"],
+        )
+        events = [event(text, kind="deal", hand_number=state["hand_number"])]
         state["redeal_queue"] = [
             (first + offset) % seats
             for offset in range(seats)
@@ -199,15 +190,13 @@ class AppetiteEngine(Engine):
             for shown in state["revealed"]:
                 if card_id in shown["cards"]:
                     shown["cards"].remove(card_id)
-        names = ", ".join(card_label(self.card(state, c)) for c in old)
-        return [
-            event(
-                f"{who(seat)} showed a hand of {names}, put it under the deck and got a new hand.",
-                kind="redeal",
-                seat=seat,
-                cards=list(old),
-            )
-        ]
+        text = msg(
+            gettext_noop("%(who)s showed a hand of %(cards)s, put it under the deck and got a new hand."),
+            you=gettext_noop("You showed a hand of %(cards)s, put it under the deck and got a new hand."),
+            who=seat_ref(seat),
+            cards=[card_label(self.card(state, c)) for c in old],
+        )
+        return [event(text, kind="redeal", seat=seat, cards=list(old))]
 
     def _start_play(self, state: State) -> None:
         state["phase"] = "play"
@@ -237,9 +226,6 @@ class AppetiteEngine(Engine):
         """The player who opens a round may not pass (nor may the next one after "I can't play")."""
         return state["must_play"]
 
-    def appetite(self, state: State) -> int:
-        return state["round"] * APPETITE_STEP
-
     # ----- the contract ----------------------------------------------------------------------
 
     def _to_move(self, state: State) -> set[int | None]:
@@ -258,29 +244,39 @@ class AppetiteEngine(Engine):
     def _explain_illegal(self, state: State, seat: int | None, move: Action) -> None:
         kind = move.get("type")
         if state["phase"] == "redeal":
-            raise IllegalAction("First choose: keep your hand, or show it and get a new one.")
+            raise IllegalAction(gettext_noop("First choose: keep your hand, or show it and get a new one."))
         if kind in ("redeal", "keep"):
-            raise IllegalAction("You can only swap your hand right after the deal.")
+            raise IllegalAction(gettext_noop("You can only swap your hand right after the deal."))
         if kind == "pass" and self._must_play(state):
             if self._playable(state, seat):
-                raise IllegalAction("At the start of a round you must play a card.")
-            raise IllegalAction('None of your cards fit, so say "I can\'t play".')
+                raise IllegalAction(gettext_noop("At the start of a round you must play a card."))
+            raise IllegalAction(gettext_noop('None of your cards fit, so say "I can\'t play".'))
         if kind == "cant_play":
             if not self._must_play(state):
-                raise IllegalAction("You can pass instead.")
-            raise IllegalAction("You have a card that fits, so you must play it.")
+                raise IllegalAction(gettext_noop("You can pass instead."))
+            raise IllegalAction(gettext_noop("You have a card that fits, so you must play it."))
         if kind == "play":
             card_id = move.get("card")
             if card_id not in state["hands"][seat]:
-                raise IllegalAction("You don't have that card.")
+                raise IllegalAction(gettext_noop("You don't have that card."))
             card = self.card(state, card_id)
             if self._suit_repeats(state, card):
-                suit = SUIT_NAME[card["suit"]]
-                raise IllegalAction(f"You can't play a {suit} right after a {suit}.")
+                raise IllegalAction(
+                    msg(
+                        gettext_noop("You can't play a %(suit)s right after a %(suit)s."),
+                        suit=msg(SUIT_NAME[card["suit"]]),
+                    )
+                )
             if self._overfills(state, card):
                 raise IllegalAction(
-                    f"That card would make the Total {state['total'] + card['number']}, "
-                    f"more than the Appetite of {self.appetite(state)}."
+                    msg(
+                        gettext_noop(
+                            "That card would make the Total %(total)s, "
+                            "more than the Appetite of %(appetite)s."
+                        ),
+                        total=state["total"] + card["number"],
+                        appetite=self.appetite(state),
+                    )
                 )
 
     def _apply(self, state: State, seat: int | None, move: Action) -> list[Event]:
@@ -297,7 +293,17 @@ class AppetiteEngine(Engine):
         events = (
             self._redeal_hand(state, seat)
             if redeal
-            else [event(f"{who(seat)} kept their hand.", kind="keep", seat=seat)]
+            else [
+                event(
+                    msg(
+                        gettext_noop("%(who)s kept their hand."),
+                        you=gettext_noop("You kept your hand."),
+                        who=seat_ref(seat),
+                    ),
+                    kind="keep",
+                    seat=seat,
+                )
+            ]
         )
         state["redeal_queue"].pop(0)
         if state["redeal_queue"]:
@@ -315,9 +321,16 @@ class AppetiteEngine(Engine):
         state["passes"] = 0
         state["cant_play_count"] = 0
         state["must_play"] = False
+        text = msg(
+            gettext_noop("%(who)s played the %(card)s. The Total is %(total)s."),
+            you=gettext_noop("You played the %(card)s. The Total is %(total)s."),
+            who=seat_ref(seat),
+            card=card_label(card),
+            total=state["total"],
+        )
         events = [
             event(
-                f"{who(seat)} played the {card_label(card)}. The Total is {state['total']}.",
+                text,
                 kind="play",
                 seat=seat,
                 card=card_id,
@@ -331,7 +344,8 @@ class AppetiteEngine(Engine):
 
     def _pass(self, state: State, seat: int) -> list[Event]:
         state["passes"] += 1
-        events = [event(f"{who(seat)} passed.", kind="pass", seat=seat)]
+        text = msg(gettext_noop("%(who)s passed."), you=gettext_noop("You passed."), who=seat_ref(seat))
+        events = [event(text, kind="pass", seat=seat)]
         if state["passes"] >= state["seats"]:  # everyone, the last player too, passed in a row
             last = state["table"][-1]
             return events + self._score_round(state, last["seat"], last["card"], satisfied=False)
@@ -340,96 +354,15 @@ class AppetiteEngine(Engine):
 
     def _cant_play(self, state: State, seat: int) -> list[Event]:
         state["cant_play_count"] += 1
-        events = [event(f"{who(seat)} couldn't play.", kind="cant_play", seat=seat)]
+        text = msg(
+            gettext_noop("%(who)s couldn't play."), you=gettext_noop("You couldn't play."), who=seat_ref(seat)
+        )
+        events = [event(text, kind="cant_play", seat=seat)]
         if state["cant_play_count"] >= state["seats"]:
-            events.append(event("Nobody could play, so the hand ended.", kind="hand_over"))
+            events.append(event(msg(gettext_noop("Nobody could play, so the hand ended.")), kind="hand_over"))
             return events + self._end_hand(state)
         state["turn"] = (seat + 1) % state["seats"]
         return events
-
-    # ----- scoring ---------------------------------------------------------------------------
-
-    def _score_round(self, state: State, scorer: int, card_id: str, *, satisfied: bool) -> list[Event]:
-        """Write the Total (or a Dessert icon) for the scorer, then start the next round."""
-        card = self.card(state, card_id)
-        sheet = state["sheets"][scorer]
-        boxes = self.option(state, "boxes")
-        total = state["total"]
-        suit = card["suit"]
-        how = f"satisfied the Appetite of {total}" if satisfied else f"played the last card, at {total}"
-        if suit == "dessert":
-            icons = 1 + (1 if satisfied else 0)
-            plural = "s" if icons > 1 else ""
-            text = f"{who(scorer)} {how} with a Dessert and marked {icons} Dessert icon{plural}."
-        else:
-            icons = 1 if satisfied else 0
-            if len(sheet[suit]) < boxes:
-                sheet[suit].append(total)
-                text = f"{who(scorer)} {how} and wrote {total} in the {SUIT_NAME[suit]} column."
-            else:
-                text = f"{who(scorer)} {how}, but the {SUIT_NAME[suit]} column is full, so it scored nothing."
-            if satisfied:
-                text += " They also marked a bonus Dessert icon."
-        events = [event(text, kind="score", seat=scorer, points=total, suit=suit, satisfied=satisfied)]
-        events += self._mark_dessert_icons(state, scorer, icons)
-        state["last_score"] = {"seat": scorer, "total": total, "suit": suit, "satisfied": satisfied}
-        if self._game_over_by_columns(state, scorer):
-            return events + self._finish(state, f"{who(scorer)} filled two columns.")
-        if satisfied:
-            state["cleared"].extend(entry["card"] for entry in state["table"])
-            state["table"] = []
-        if state["round"] >= ROUNDS_PER_HAND:
-            events.append(event("Round 4 was scored, so the hand ended.", kind="hand_over"))
-            return events + self._end_hand(state)
-        state["round"] += 1
-        state["turn"] = (scorer + 1) % state["seats"]
-        state["must_play"] = True
-        state["passes"] = 0
-        state["cant_play_count"] = 0
-        events.append(
-            event(
-                f"Round {state['round']} began: the Appetite is now {self.appetite(state)}.",
-                kind="round",
-                round=state["round"],
-            )
-        )
-        return events
-
-    def _mark_dessert_icons(self, state: State, seat: int, icons: int) -> list[Event]:
-        """Every fourth icon writes 30 in the Dessert column (if it has a free box)."""
-        sheet = state["sheets"][seat]
-        boxes = self.option(state, "boxes")
-        events = []
-        sheet["icons"] += icons
-        while sheet["icons"] >= ICONS_PER_DESSERT_BOX and len(sheet["dessert"]) < boxes:
-            sheet["icons"] -= ICONS_PER_DESSERT_BOX
-            sheet["dessert"].append(DESSERT_BOX_POINTS)
-            events.append(
-                event(
-                    f"{who(seat)} had four Dessert icons and wrote 30 in the Dessert column.",
-                    kind="dessert_box",
-                    seat=seat,
-                )
-            )
-        if len(sheet["dessert"]) >= boxes:
-            sheet["icons"] = min(sheet["icons"], ICONS_PER_DESSERT_BOX - 1)
-        return events
-
-    def _game_over_by_columns(self, state: State, seat: int) -> bool:
-        return len(full_columns(state["sheets"][seat], self.option(state, "boxes"))) >= COLUMNS_TO_END
-
-    def _end_hand(self, state: State) -> list[Event]:
-        if state["hand_number"] >= self.option(state, "max_hands"):
-            return self._finish(state, f"The game reached its limit of {state['hand_number']} hands.")
-        return self._deal_hand(state, shuffle=True)
-
-    def _finish(self, state: State, reason: str) -> list[Event]:
-        scores = [sheet_points(sheet) for sheet in state["sheets"]]
-        best = max(scores)
-        winners = [seat for seat, score in enumerate(scores) if score == best]
-        state["result"] = {"winners": winners, "scores": scores, "reason": reason}
-        names = " and ".join(who(seat) for seat in winners)
-        return [event(f"{reason} {names} won with {best} points.", kind="game_over", winners=winners)]
 
     # ----- what each seat sees ---------------------------------------------------------------
 
@@ -437,19 +370,36 @@ class AppetiteEngine(Engine):
         card = self.card(state, card_id)
         return {"id": card_id, "suit": card["suit"], "number": card["number"], "label": card_label(card)}
 
-    def _status(self, state: State) -> str:
+    def _status(self, state: State) -> Text:
         if state.get("result"):
-            return "The game is over. " + state["result"]["reason"]
-        head = (
-            f"Hand {state['hand_number']}, round {state['round']}: "
-            f"the Appetite is {self.appetite(state)} and the Total is {state['total']}."
+            return [msg(gettext_noop("The game is over.")), state["result"]["reason"]]
+        head = msg(
+            gettext_noop(
+                "Hand %(hand)s, round %(round)s: the Appetite is %(appetite)s and the Total is %(total)s."
+            ),
+            hand=state["hand_number"],
+            round=state["round"],
+            appetite=self.appetite(state),
+            total=state["total"],
         )
-        turn = who(state["turn"])
+        turn = seat_ref(state["turn"])
         if state["phase"] == "redeal":
-            return f"{head} {turn} may swap a hand of one suit."
-        if self._must_play(state):
-            return f"{head} {turn} must play a card."
-        return f"{head} {turn} plays a card or passes."
+            then = msg(
+                gettext_noop("%(who)s may swap a hand of one suit."),
+                you=gettext_noop("You may swap a hand of one suit."),
+                who=turn,
+            )
+        elif self._must_play(state):
+            then = msg(
+                gettext_noop("%(who)s must play a card."), you=gettext_noop("You must play a card."), who=turn
+            )
+        else:
+            then = msg(
+                gettext_noop("%(who)s plays a card or passes."),
+                you=gettext_noop("You play a card or pass."),
+                who=turn,
+            )
+        return [head, then]
 
     def _view(self, state: State, seat: int | None) -> dict:
         boxes = self.option(state, "boxes")
@@ -464,6 +414,16 @@ class AppetiteEngine(Engine):
         ]
         mine = state["hands"][seat] if seat is not None else []
         return {
+            "zones": self._zones(state, seat),
+            "numbers": [
+                number(msg(gettext_noop("Points")), [sheet["points"] for sheet in sheets]),
+                number(msg(gettext_noop("Dessert icons")), [sheet["icons"] for sheet in sheets]),
+                number(msg(gettext_noop("Cards in hand")), [len(hand) for hand in state["hands"]]),
+            ],
+            "facts": [
+                fact(msg(gettext_noop("Appetite")), self.appetite(state)),
+                fact(msg(gettext_noop("Total")), state["total"]),
+            ],
             "status": self._status(state),
             "phase": state["phase"],
             "turn": state["turn"],
@@ -490,6 +450,41 @@ class AppetiteEngine(Engine):
             "last_score": state["last_score"],
         }
 
+    def _zones(self, state: State, seat: int | None) -> list[dict]:
+        zones = [
+            zone(
+                "table",
+                msg(gettext_noop("Cards on the table")),
+                cards=[dict(entry) for entry in state["table"]],
+            ),
+            zone("deck", msg(gettext_noop("Deck")), hidden=True, count=len(state["deck"])),
+            zone("cleared", msg(gettext_noop("Cleared away")), cards=list(state["cleared"])),
+        ]
+        for player, hand in enumerate(state["hands"]):
+            if player == seat:
+                zones.append(
+                    zone("hand", msg(gettext_noop("Hand")), owner=player, cards=hand, draw="fan", own=True)
+                )
+            else:
+                zones.append(
+                    zone("hand", msg(gettext_noop("Hand")), owner=player, hidden=True, count=len(hand))
+                )
+        for shown in state["revealed"]:
+            zones.append(
+                zone(
+                    "shown",
+                    msg(gettext_noop("Shown for a new hand")),
+                    owner=shown["seat"],
+                    cards=shown["cards"],
+                )
+            )
+        return zones
+
+    def action_text(self, state: State, action: Action) -> Text:
+        if action.get("type") == "play" and action.get("card") in state["cards"]:
+            return msg(gettext_noop("Play the %(card)s"), card=card_label(self.card(state, action["card"])))
+        return super().action_text(state, action)
+
     # ----- for the conformance suite ---------------------------------------------------------
 
     def all_cards(self, state: State) -> list[str]:
@@ -509,4 +504,6 @@ class AppetiteEngine(Engine):
         return hidden
 
 
-ENGINE = register(AppetiteEngine())
+ENGINE = AppetiteEngine()
+
+GAMES = (ENGINE,)

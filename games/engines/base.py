@@ -7,9 +7,14 @@ imports Django: the web layer, bots, replays and tests all drive games through t
     to_move(state) -> set            seats that may act now; None in the set = the table itself
     legal_actions(state, seat) -> [action]    each action a JSON dict carrying "version"
     apply(state, seat, action) -> (new_state, events)      never mutates its input
-    view(state, seat) -> dict        what that seat may see (seat None = spectator/teacher)
-    result(state) -> None | {"winners": [...], "scores": [...], "reason": str}
+    view(state, seat) -> dict        what that seat may see (seat None = spectator/teacher),
+                                     with the zones, numbers and facts to draw (games.engines.zones)
+    result(state) -> None | {"winners": [...], "scores": [...], "reason": text}
+    action_text(state, action) -> text        a move's button words
     dump(state) -> dict / load(dict) -> state
+
+Everything an engine says to people is a message id with parameters (games.engines.messages),
+never a finished English sentence: the web layer translates it for each viewer.
 
 Subclasses implement the underscored hooks; this base class does the checks every game shares
 (the game is not over, the action is well formed, it is this seat's turn, the move was made
@@ -23,23 +28,37 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engines.cards import load_deck_records
+from games.engines.messages import Text, english, gettext_noop, msg
+
 State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
 
+# Action fields that are not part of what a button says.
+_NOT_WORDS = ("type", "version", "after_ms", "clock_ms")
+# Action fields that name a seat.
+_SEAT_FIELDS = ("seat", "target", "victim", "player")
+
 
 class IllegalAction(Exception):
-    """A move the rules do not allow, with a message a ten-year-old understands."""
+    """A move the rules do not allow, with a message a ten-year-old understands.
 
-    def __init__(self, message: str, *, code: str = "illegal"):
-        super().__init__(message)
-        self.message = message
+    `text` is the message (games.engines.messages: an id with parameters, or a plain id), for
+    the web layer to translate for the player; `message` is the same in English, for logs and
+    tests."""
+
+    def __init__(self, text: Text, *, code: str = "illegal"):
+        self.text = text
+        self.message = english(text)
         self.code = code
+        super().__init__(self.message)
 
 
 @dataclass(frozen=True)
 class Option:
-    """A game option a player picks before the game starts."""
+    """A game option a player picks before the game starts. `label`, `help` and the choices'
+    labels are message ids (mark them with gettext_noop): the web layer translates them."""
 
     name: str
     label: str
@@ -50,34 +69,52 @@ class Option:
     help: str = ""
 
     def clean(self, value: Any) -> Any:
+        label = msg(self.label)
         if value is None:
             return self.default
         if self.choices:
             allowed = [choice for choice, _ in self.choices]
             if value not in allowed:
-                raise IllegalAction(f"'{value}' is not a choice for {self.label}.", code="bad_option")
+                raise IllegalAction(
+                    msg(
+                        gettext_noop("'%(value)s' is not a choice for %(label)s."),
+                        value=str(value),
+                        label=label,
+                    ),
+                    code="bad_option",
+                )
             return value
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise IllegalAction(f"{self.label} must be yes or no.", code="bad_option")
+                raise IllegalAction(
+                    msg(gettext_noop("%(label)s must be yes or no."), label=label), code="bad_option"
+                )
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction(f"{self.label} must be a whole number.", code="bad_option")
+            raise IllegalAction(
+                msg(gettext_noop("%(label)s must be a whole number."), label=label), code="bad_option"
+            )
         if (self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
         ):
             raise IllegalAction(
-                f"{self.label} must be between {self.minimum} and {self.maximum}.", code="bad_option"
+                msg(
+                    gettext_noop("%(label)s must be between %(low)s and %(high)s."),
+                    label=label,
+                    low=self.minimum,
+                    high=self.maximum,
+                ),
+                code="bad_option",
             )
         return value
 
 
-def event(text: str, *, to: list[int] | None = None, **data: Any) -> Event:
-    """A readable account of something that happened.
-
-    `text` is past tense and names seats as {s0}, {s1}... so the web layer can put in nicknames
-    (or "You"): "{s1} ate Apple." `to` limits who may see it (None = everyone at the table,
-    spectators included). Extra data is for the UI (animations, highlighting).
+def event(text: Text, *, to: list[int] | None = None, **data: Any) -> Event:
+    """Something that happened, told in the past tense as a message (games.engines.messages):
+    event(msg(gettext_noop("%(who)s ate %(card)s."), you=gettext_noop("You ate %(card)s."),
+    who=seat_ref(1), card=card_ref("apple-1"))). `to` limits who may see it (None = everyone at the
+    table, spectators included): a message about a card only some seats may see goes only to
+    them. Extra data is for the UI (highlighting); it is never shown as words.
     """
     return {"text": text, "to": to, **data}
 
@@ -117,12 +154,18 @@ class Engine:
     """Base class of every game engine. One instance per game slug, shared and stateless."""
 
     slug: str = ""
-    title: str = ""
+    name: str = ""  # the game's name, a message id ("Food War")
+    title: str = ""  # a one-line summary for the catalogue, a message id
     min_seats: int = 2
     max_seats: int = 2
     deck_slug: str = "eat-right"
     realtime: bool = False
     options: tuple[Option, ...] = field(default_factory=tuple)
+    # Options that make a short game (browser smoke tests, classroom demos).
+    quick_options: dict = field(default_factory=dict)
+    # A button's words for each action type, message ids with the action's fields as
+    # parameters ("Eat %(card)s"); see action_text.
+    action_words: dict = field(default_factory=dict)
 
     # ----- the public contract ---------------------------------------------------------------
 
@@ -139,7 +182,13 @@ class Engine:
         (None = the shipped deck data); `options` are checked against self.options."""
         if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
             raise IllegalAction(
-                f"{self.title} needs {self.min_seats} to {self.max_seats} players.", code="bad_seats"
+                msg(
+                    gettext_noop("%(game)s needs %(low)s to %(high)s players."),
+                    game=msg(self.name),
+                    low=self.min_seats,
+                    high=self.max_seats,
+                ),
+                code="bad_seats",
             )
         records = cards if cards is not None else _shipped_records(self.deck_slug)
         # Records in id order, so the deal depends only on the seed and the set of cards, never
@@ -159,7 +208,12 @@ class Engine:
             known = {c["id"] for c in usable}
             unknown = [card_id for card_id in deck if card_id not in known]
             if unknown or len(set(deck)) != len(deck):
-                raise IllegalAction(f"The stacked deck has unknown or repeated cards: {unknown}.")
+                raise IllegalAction(
+                    msg(
+                        gettext_noop("The stacked deck has unknown or repeated cards: %(cards)s."),
+                        cards=", ".join(unknown) or "-",
+                    )
+                )
             order = list(deck) + [c["id"] for c in usable if c["id"] not in set(deck)]
         else:
             order = [c["id"] for c in usable]
@@ -171,7 +225,10 @@ class Engine:
         options = dict(options or {})
         unknown = set(options) - {o.name for o in self.options}
         if unknown:
-            raise IllegalAction(f"Unknown options: {', '.join(sorted(unknown))}.", code="bad_option")
+            raise IllegalAction(
+                msg(gettext_noop("Unknown options: %(names)s."), names=", ".join(sorted(unknown))),
+                code="bad_option",
+            )
         return {o.name: o.clean(options.get(o.name)) for o in self.options}
 
     def to_move(self, state: State) -> set[int | None]:
@@ -186,10 +243,11 @@ class Engine:
 
     def apply(self, state: State, seat: int | None, action: Action) -> tuple[State, list[Event]]:
         self._check_common(state, seat, action)
-        move = {k: v for k, v in action.items() if k != "version"}
+        # "label": button words some actions carried in older logs; never part of the move.
+        move = {k: v for k, v in action.items() if k not in ("version", "label")}
         if not self._is_legal(state, seat, move):
             self._explain_illegal(state, seat, move)  # raises a specific message when it can
-            raise IllegalAction("That move isn't allowed right now.")
+            raise IllegalAction(gettext_noop("That move isn't allowed right now."))
         new = {k: (v if k == "cards" else clone(v)) for k, v in state.items()}
         events = self._apply(new, seat, move)
         new["version"] = state["version"] + 1
@@ -203,6 +261,8 @@ class Engine:
         return action
 
     def view(self, state: State, seat: int | None) -> dict:
+        """What this seat may see: the game's own keys (bots read them) plus what to draw,
+        "zones", "numbers" and "facts" (games.engines.zones), and a "status" message."""
         return {
             "game": self.slug,
             "version": state["version"],
@@ -211,8 +271,37 @@ class Engine:
             "options": state["options"],
             "to_move": sorted(self.to_move(state), key=lambda s: -1 if s is None else s),
             "result": self.result(state),
+            "zones": [],
+            "numbers": [],
+            "facts": [],
+            "status": None,
             **self._view(state, seat),
         }
+
+    def action_text(self, state: State, action: Action) -> Text:
+        """A move's button words, a message: `action_words[type]` with the action's fields as
+        parameters (a card id becomes the card, a seat field the seat). Games override this for
+        words that need more than the action ("Take Donut (4)")."""
+        words = self.action_words.get(action.get("type"))
+        params: dict[str, Any] = {}
+        for key, value in action.items():
+            if key in _NOT_WORDS or key == "label":
+                continue
+            if isinstance(value, str) and value in state["cards"]:
+                params[key] = {"card": value}
+            elif (
+                isinstance(value, list)
+                and value
+                and all(isinstance(v, str) and v in state["cards"] for v in value)
+            ):
+                params[key] = {"cards": list(value)}
+            elif key in _SEAT_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+                params[key] = {"seat": value}
+            else:
+                params[key] = value
+        if words is None:  # a move the game forgot to name: its type, as it is
+            return str(action.get("type", "?")).replace("_", " ").replace("-", " ").capitalize()
+        return msg(words, **params)
 
     def result(self, state: State) -> dict | None:
         return state.get("result")
@@ -283,18 +372,20 @@ class Engine:
 
     def _check_common(self, state: State, seat: int | None, action: Action) -> None:
         if self.result(state) is not None:
-            raise IllegalAction("This game is over.", code="game_over")
+            raise IllegalAction(gettext_noop("This game is over."), code="game_over")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("That move doesn't make sense.", code="malformed")
+            raise IllegalAction(gettext_noop("That move doesn't make sense."), code="malformed")
         if action.get("version") != state["version"]:
             raise IllegalAction(
-                "The game moved on before your move arrived. Look again and choose.", code="stale"
+                gettext_noop("The game moved on before your move arrived. Look again and choose."),
+                code="stale",
             )
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < state["seats"]):
-            raise IllegalAction("That seat isn't at this table.", code="bad_seat")
+            raise IllegalAction(gettext_noop("That seat isn't at this table."), code="bad_seat")
         if seat not in self.to_move(state):
-            message = "It isn't your turn." if seat is not None else "The table can't act right now."
-            raise IllegalAction(message, code="not_your_turn")
+            if seat is not None:
+                raise IllegalAction(gettext_noop("It isn't your turn."), code="not_your_turn")
+            raise IllegalAction(gettext_noop("The table can't act right now."), code="not_your_turn")
 
 
 _RECORD_CACHE: dict[str, list[dict]] = {}
@@ -303,7 +394,5 @@ _RECORD_CACHE: dict[str, list[dict]] = {}
 def _shipped_records(deck_slug: str) -> list[dict]:
     """The shipped card records of a deck (foodcards/data/<deck>.json), read once."""
     if deck_slug not in _RECORD_CACHE:
-        from games.engines.cards import load_deck_records
-
         _RECORD_CACHE[deck_slug] = load_deck_records(deck_slug)
     return _RECORD_CACHE[deck_slug]

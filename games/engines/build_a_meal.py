@@ -1,5 +1,8 @@
 """Build-A-Meal (2-4 players, Eat Right deck).
 
+The code is in two modules: this one (the rules) and games.engines.build_a_meal_view (what a
+seat sees).
+
 Goal: make two balanced meals, then get rid of every card in your hand. A balanced meal has at
 least 2 grain servings, 2 fruit-or-veggie servings, 1 meat-or-dairy serving and at most 600
 calories (nutrition.meals.check_meal decides; a card may bring several servings of several groups).
@@ -39,33 +42,39 @@ keep swapping the discard pile's top card cannot play forever).
 
 from __future__ import annotations
 
-from games.engines import register
-from games.engines.base import Engine, IllegalAction, Option, State, event
-from nutrition.meals import CALORIE_LIMIT, check_meal
+from games.engines.base import IllegalAction, Option, State, event
+from games.engines.build_a_meal_view import BuildAMealView, missing_servings
+from games.engines.messages import (
+    card_ref,
+    cards_ref,
+    gettext_noop,
+    msg,
+    ngettext_noop,
+    seat_ref,
+)
+from nutrition.meals import (
+    CALORIE_LIMIT,
+    check_meal,
+)
 
 HAND_SIZE = 8
 EXTRA_TURN_SPECIALS = ("broccoli", "spinach")
-PUBLIC_FIELDS = ("id", "name", "category", "special", "groups", "calories", "vitamin_power", "value")
 
 
-def who(seat: int) -> str:
-    """The placeholder the web layer turns into a nickname (or "You")."""
-    return "{s" + str(seat) + "}"
-
-
-def public_card(card: dict) -> dict:
-    """The printed facts of a card, as a seat that can see it may read them."""
-    return {name: card.get(name) for name in PUBLIC_FIELDS}
-
-
-class BuildAMeal(Engine):
+class BuildAMeal(BuildAMealView):
     # ----- setting up ------------------------------------------------------------------------
 
     def _setup(self, state: State, order: list[str]) -> None:
         seats = state["seats"]
         needed = seats * HAND_SIZE + 1
         if len(order) < needed:
-            raise IllegalAction(f"Build-A-Meal needs at least {needed} cards for {seats} players.")
+            raise IllegalAction(
+                msg(
+                    gettext_noop("Build-A-Meal needs at least %(n)s cards for %(players)s players."),
+                    n=needed,
+                    players=seats,
+                )
+            )
         state["hands"] = [order[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(seats)]
         rest = order[seats * HAND_SIZE :]
         state["discard"] = [rest[0]]  # bottom first: the last item is the face-up top card
@@ -143,63 +152,83 @@ class BuildAMeal(Engine):
             self._explain_sugar_shock(state, seat, move)
         if seat != state["turn"]:
             raise IllegalAction(
-                "It isn't your turn. Outside your turn you can only play Sugar Shock.", code="not_your_turn"
+                gettext_noop("It isn't your turn. Outside your turn you can only play Sugar Shock."),
+                code="not_your_turn",
             )
         phase = state["phase"]
         if phase == "draw" and kind in ("plate", "unplate", "serve", "add", "discard"):
-            raise IllegalAction("First draw a card from the stock or the discard pile.", code="draw_first")
+            raise IllegalAction(
+                gettext_noop("First draw a card from the stock or the discard pile."), code="draw_first"
+            )
         if phase == "play" and kind in ("draw", "turn_over"):
-            raise IllegalAction("You already drew a card this turn.", code="already_drew")
+            raise IllegalAction(gettext_noop("You already drew a card this turn."), code="already_drew")
         if kind == "draw" and move.get("from") == "stock" and not state["stock"]:
             raise IllegalAction(
-                "The stock is empty. Take the top card of the discard pile, or turn the pile over.",
+                gettext_noop(
+                    "The stock is empty. Take the top card of the discard pile, or turn the pile over."
+                ),
                 code="stock_empty",
             )
         if kind == "turn_over" and state["stock"]:
             raise IllegalAction(
-                "You can only turn the discard pile over when the stock is empty.", code="stock_not_empty"
+                gettext_noop("You can only turn the discard pile over when the stock is empty."),
+                code="stock_not_empty",
             )
         hand, plate = state["hands"][seat], state["plates"][seat]
         if kind in ("plate", "add", "discard") and card_id in plate:
-            raise IllegalAction("That card is on your plate. Take it back into your hand first.")
+            raise IllegalAction(
+                gettext_noop("That card is on your plate. Take it back into your hand first.")
+            )
         if kind in ("plate", "add", "discard") and card_id not in hand:
-            raise IllegalAction("That card isn't in your hand.", code="not_in_hand")
+            raise IllegalAction(gettext_noop("That card isn't in your hand."), code="not_in_hand")
         if kind == "unplate" and card_id not in plate:
-            raise IllegalAction("That card isn't on your plate.", code="not_on_plate")
+            raise IllegalAction(gettext_noop("That card isn't on your plate."), code="not_on_plate")
         if kind == "serve":
             if not plate:
-                raise IllegalAction("Put some cards on your plate first.", code="empty_plate")
-            reasons = check_meal(self._records(state, plate)).reasons
-            if reasons:
+                raise IllegalAction(gettext_noop("Put some cards on your plate first."), code="empty_plate")
+            check = check_meal(self._records(state, plate))
+            if not check.balanced:
                 raise IllegalAction(
-                    f"Your plate isn't a balanced meal yet. {'. '.join(reasons)}.", code="unbalanced"
+                    [msg(gettext_noop("Your plate isn't a balanced meal yet.")), *missing_servings(check)],
+                    code="unbalanced",
                 )
         if kind == "add":
             meals = state["meals"][seat]
             index = move.get("meal")
             if not isinstance(index, int) or not 0 <= index < len(meals):
-                raise IllegalAction("You can only add cards to a meal you laid down.", code="no_such_meal")
+                raise IllegalAction(
+                    gettext_noop("You can only add cards to a meal you laid down."), code="no_such_meal"
+                )
             calories = check_meal(self._records(state, [*meals[index], card_id])).calories
             if calories > CALORIE_LIMIT:
                 raise IllegalAction(
-                    f"That meal would have too many calories: {calories} of {CALORIE_LIMIT}.",
+                    msg(
+                        gettext_noop("That meal would have too many calories: %(n)s of %(limit)s."),
+                        n=calories,
+                        limit=CALORIE_LIMIT,
+                    ),
                     code="too_many_calories",
                 )
 
     def _explain_sugar_shock(self, state: State, seat: int | None, move: dict) -> None:
         card_id = move.get("card")
         if seat is None or card_id not in state["hands"][seat]:
-            raise IllegalAction("You need a Sugar Shock card in your hand to do that.", code="not_in_hand")
+            raise IllegalAction(
+                gettext_noop("You need a Sugar Shock card in your hand to do that."), code="not_in_hand"
+            )
         if self.card(state, card_id).get("special") != "sugar-shock":
-            raise IllegalAction("Only a Sugar Shock card can ruin a meal.", code="not_sugar_shock")
+            raise IllegalAction(
+                gettext_noop("Only a Sugar Shock card can ruin a meal."), code="not_sugar_shock"
+            )
         target, index = move.get("target"), move.get("meal")
         if target == seat:
-            raise IllegalAction("You can't use Sugar Shock on your own meal.", code="own_meal")
+            raise IllegalAction(gettext_noop("You can't use Sugar Shock on your own meal."), code="own_meal")
         if not (isinstance(target, int) and 0 <= target < state["seats"] and isinstance(index, int)) or not (
             0 <= index < len(state["meals"][target])
         ):
             raise IllegalAction(
-                "Sugar Shock can only ruin a meal another player has already laid down.", code="no_meal"
+                gettext_noop("Sugar Shock can only ruin a meal another player has already laid down."),
+                code="no_meal",
             )
 
     # ----- moves -----------------------------------------------------------------------------
@@ -216,35 +245,44 @@ class BuildAMeal(Engine):
         if kind == "plate":
             state["hands"][seat].remove(move["card"])
             state["plates"][seat].append(move["card"])
-            return [event(f"{who(seat)} put a card on the plate.", to=[seat], card=move["card"])]
+            text = msg(gettext_noop("You put %(card)s on your plate."), card=card_ref(move["card"]))
+            return [event(text, to=[seat], card=move["card"])]
         if kind == "unplate":
             state["plates"][seat].remove(move["card"])
             state["hands"][seat].append(move["card"])
-            return [event(f"{who(seat)} took a card back from the plate.", to=[seat], card=move["card"])]
+            text = msg(gettext_noop("You took %(card)s back from your plate."), card=card_ref(move["card"]))
+            return [event(text, to=[seat], card=move["card"])]
         if kind == "serve":
             return self._serve_meal(state, seat)
         if kind == "add":
             return self._add_to_meal(state, seat, move["card"], move["meal"])
         if kind == "discard":
             return self._discard(state, seat, move["card"])
-        raise IllegalAction("That move doesn't make sense.", code="malformed")
+        raise IllegalAction(gettext_noop("That move doesn't make sense."), code="malformed")
 
     def _draw(self, state: State, seat: int, source: str) -> list[dict]:
         if source == "stock":
             card_id = state["stock"].pop(0)
             events = [
-                event(f"{who(seat)} drew a card from the stock.", to=self._others(state, seat)),
                 event(
-                    f"{who(seat)} drew {self._name(state, card_id)} from the stock.",
+                    msg(gettext_noop("%(who)s drew a card from the stock."), who=seat_ref(seat)),
+                    to=self._others(state, seat),
+                ),
+                event(
+                    msg(gettext_noop("You drew %(card)s from the stock."), card=card_ref(card_id)),
                     to=[seat],
                     card=card_id,
                 ),
             ]
         else:
             card_id = state["discard"].pop()
-            events = [
-                event(f"{who(seat)} took {self._name(state, card_id)} from the discard pile.", card=card_id)
-            ]
+            text = msg(
+                gettext_noop("%(who)s took %(card)s from the discard pile."),
+                you=gettext_noop("You took %(card)s from the discard pile."),
+                who=seat_ref(seat),
+                card=card_ref(card_id),
+            )
+            events = [event(text, card=card_id)]
         state["hands"][seat].append(card_id)
         state["phase"] = "play"
         return events
@@ -255,24 +293,39 @@ class BuildAMeal(Engine):
         state["stock"] = state["discard"]
         state["discard"] = []
         state["turnovers"] += 1
-        actor = "The table" if seat is None else who(seat)
-        return [event(f"{actor} turned the discard pile over to make a new stock.")]
+        if seat is None:
+            return [event(msg(gettext_noop("The table turned the discard pile over to make a new stock.")))]
+        text = msg(
+            gettext_noop("%(who)s turned the discard pile over to make a new stock."),
+            you=gettext_noop("You turned the discard pile over to make a new stock."),
+            who=seat_ref(seat),
+        )
+        return [event(text)]
 
     def _serve_meal(self, state: State, seat: int) -> list[dict]:
         meal = state["plates"][seat]
         state["plates"][seat] = []
         state["meals"][seat].append(meal)
-        names = ", ".join(self._name(state, c) for c in meal)
-        events = [event(f"{who(seat)} laid down a balanced meal: {names}.", cards=list(meal))]
+        text = msg(
+            gettext_noop("%(who)s laid down a balanced meal: %(cards)s."),
+            you=gettext_noop("You laid down a balanced meal: %(cards)s."),
+            who=seat_ref(seat),
+            cards=cards_ref(meal),
+        )
+        events = [event(text, cards=list(meal))]
         events += self._earn_extra_turn(state, seat, meal)
         return events + self._after_building(state, seat)
 
     def _add_to_meal(self, state: State, seat: int, card_id: str, index: int) -> list[dict]:
         state["hands"][seat].remove(card_id)
         state["meals"][seat][index].append(card_id)
-        events = [
-            event(f"{who(seat)} added {self._name(state, card_id)} to a meal.", card=card_id, meal=index)
-        ]
+        text = msg(
+            gettext_noop("%(who)s added %(card)s to a meal."),
+            you=gettext_noop("You added %(card)s to a meal."),
+            who=seat_ref(seat),
+            card=card_ref(card_id),
+        )
+        events = [event(text, card=card_id, meal=index)]
         events += self._earn_extra_turn(state, seat, [card_id])
         return events + self._after_building(state, seat)
 
@@ -282,21 +335,37 @@ class BuildAMeal(Engine):
             return []
         if any(self.card(state, c).get("special") in EXTRA_TURN_SPECIALS for c in cards):
             state["extra_turn"] = True
-            return [event(f"{who(seat)} will get another turn after discarding.")]
+            text = msg(
+                gettext_noop("%(who)s will get another turn after discarding."),
+                you=gettext_noop("You will get another turn after discarding."),
+                who=seat_ref(seat),
+            )
+            return [event(text)]
         return []
 
     def _after_building(self, state: State, seat: int) -> list[dict]:
         """A win, or a turn that ends because there is nothing left to discard."""
         events = self._check_winner(state, seat)
         if state.get("result") is None and not state["hands"][seat] and not state["plates"][seat]:
-            events.append(event(f"{who(seat)} has no card left to discard."))
+            text = msg(
+                gettext_noop("%(who)s has no card left to discard."),
+                you=gettext_noop("You have no card left to discard."),
+                who=seat_ref(seat),
+            )
+            events.append(event(text))
             events += self._end_turn(state, seat)
         return events
 
     def _discard(self, state: State, seat: int, card_id: str) -> list[dict]:
         state["hands"][seat].remove(card_id)
         state["discard"].append(card_id)
-        events = [event(f"{who(seat)} discarded {self._name(state, card_id)}.", card=card_id)]
+        text = msg(
+            gettext_noop("%(who)s discarded %(card)s."),
+            you=gettext_noop("You discarded %(card)s."),
+            who=seat_ref(seat),
+            card=card_ref(card_id),
+        )
+        events = [event(text, card=card_id)]
         events += self._check_winner(state, seat)
         if state.get("result") is None:
             events += self._end_turn(state, seat)
@@ -308,7 +377,15 @@ class BuildAMeal(Engine):
         if state["extra_turn"]:
             state["extra_turn"] = False
             following = seat
-            events = [event(f"{who(seat)} takes another turn.")]
+            events = [
+                event(
+                    msg(
+                        gettext_noop("%(who)s takes another turn."),
+                        you=gettext_noop("You take another turn."),
+                        who=seat_ref(seat),
+                    )
+                )
+            ]
         else:
             following = (seat + 1) % state["seats"]
             events = []
@@ -324,14 +401,22 @@ class BuildAMeal(Engine):
         state["hands"][seat].remove(card_id)
         state["discard"].extend(meal)
         state["discard"].append(card_id)
-        events = [
-            event(
-                f"{who(seat)} played Sugar Shock on a meal of {who(target)}! It went onto the discard pile.",
-                card=card_id,
-                target=target,
-                cards=list(meal),
-            )
-        ]
+        text = msg(
+            gettext_noop(
+                "%(who)s played Sugar Shock on a meal of %(target)s! It went onto the discard pile."
+            ),
+            you={
+                "who": gettext_noop(
+                    "You played Sugar Shock on a meal of %(target)s! It went onto the discard pile."
+                ),
+                "target": gettext_noop(
+                    "%(who)s played Sugar Shock on one of your meals! It went onto the discard pile."
+                ),
+            },
+            who=seat_ref(seat),
+            target=seat_ref(target),
+        )
+        events = [event(text, card=card_id, target=target, cards=list(meal))]
         drawn = []
         for _ in range(len(meal)):
             if not state["stock"]:
@@ -340,11 +425,19 @@ class BuildAMeal(Engine):
                 events += self._turn_over_discard_pile(state, None)
             drawn.append(state["stock"].pop(0))
         state["hands"][target].extend(drawn)
-        events.append(
-            event(f"{who(target)} drew {len(drawn)} cards from the stock.", to=self._others(state, target))
+        text = msg(
+            ngettext_noop(
+                "%(who)s drew %(n)s card from the stock.", "%(who)s drew %(n)s cards from the stock."
+            ),
+            who=seat_ref(target),
+            n=len(drawn),
         )
-        names = ", ".join(self._name(state, c) for c in drawn)
-        events.append(event(f"{who(target)} drew {names or 'nothing'}.", to=[target], cards=drawn))
+        events.append(event(text, to=self._others(state, target)))
+        if drawn:
+            text = msg(gettext_noop("You drew %(cards)s."), cards=cards_ref(drawn))
+        else:
+            text = msg(gettext_noop("You drew nothing."))
+        events.append(event(text, to=[target], cards=drawn))
         events += self._check_winner(state, seat)
         return events
 
@@ -356,20 +449,30 @@ class BuildAMeal(Engine):
         state["result"] = {
             "winners": [seat],
             "scores": [len(meals) for meals in state["meals"]],
-            "reason": f"{who(seat)} laid down every card after making two balanced meals.",
+            "reason": msg(
+                gettext_noop("%(who)s laid down every card after making two balanced meals."),
+                you=gettext_noop("You laid down every card after making two balanced meals."),
+                who=seat_ref(seat),
+            ),
         }
-        return [event(f"{who(seat)} won: no cards left and two balanced meals on the table!")]
+        text = msg(
+            gettext_noop("%(who)s won: no cards left and two balanced meals on the table!"),
+            you=gettext_noop("You won: no cards left and two balanced meals on the table!"),
+            who=seat_ref(seat),
+        )
+        return [event(text)]
 
     def _check_drawn_game(self, state: State) -> list[dict]:
         """No winner: the stock ran out for good, or the table played its turn limit."""
         if state["turns_played"] >= self.option(state, "turn_limit"):
-            reason = (
-                f"The table played {state['turns_played']} turns without a winner, so the game is a draw."
+            reason = msg(
+                gettext_noop("The table played %(n)s turns without a winner, so the game is a draw."),
+                n=state["turns_played"],
             )
         elif not state["stock"] and (
             not state["discard"] or state["turnovers"] >= self.option(state, "turnovers")
         ):
-            reason = "The stock ran out for good, so the game is a draw."
+            reason = msg(gettext_noop("The stock ran out for good, so the game is a draw."))
         else:
             return []
         state["result"] = {
@@ -378,53 +481,6 @@ class BuildAMeal(Engine):
             "reason": reason,
         }
         return [event(reason)]
-
-    # ----- what a seat sees ------------------------------------------------------------------
-
-    def _view(self, state: State, seat: int | None) -> dict:
-        visible: set[str] = {c for meals in state["meals"] for meal in meals for c in meal}
-        top = state["discard"][-1] if state["discard"] else None
-        if top:
-            visible.add(top)
-        mine: dict = {}
-        if seat is not None:
-            hand, plate = state["hands"][seat], state["plates"][seat]
-            visible.update(hand)
-            visible.update(plate)
-            plate_check = check_meal(self._records(state, plate))
-            mine = {
-                "hand": list(hand),
-                "plate": list(plate),
-                "plate_check": {
-                    "balanced": bool(plate) and plate_check.balanced,
-                    "reasons": list(plate_check.reasons),
-                    "calories": plate_check.calories,
-                    "grains": plate_check.grains,
-                    "fruit_or_veggie": plate_check.fruit_or_veggie,
-                    "meat_or_dairy": plate_check.meat_or_dairy,
-                },
-            }
-        return {
-            "turn": state["turn"],
-            "phase": state["phase"],
-            "extra_turn": state["extra_turn"],
-            "hand_counts": [len(h) + len(p) for h, p in zip(state["hands"], state["plates"], strict=True)],
-            "meals": [
-                [
-                    {"cards": list(meal), "calories": check_meal(self._records(state, meal)).calories}
-                    for meal in meals
-                ]
-                for meals in state["meals"]
-            ],
-            "stock_count": len(state["stock"]),
-            "discard_top": top,
-            "discard_count": len(state["discard"]),
-            "turnovers": state["turnovers"],
-            "turnovers_left": self.option(state, "turnovers") - state["turnovers"],
-            "calorie_limit": CALORIE_LIMIT,
-            "cards": {c: public_card(self.card(state, c)) for c in sorted(visible)},
-            **mine,
-        }
 
     def all_cards(self, state: State) -> list[str]:
         cards = list(state["stock"]) + list(state["discard"])
@@ -443,39 +499,44 @@ class BuildAMeal(Engine):
 
     # ----- small helpers ---------------------------------------------------------------------
 
-    def _records(self, state: State, card_ids: list[str]) -> list[dict]:
-        return [self.card(state, c) for c in card_ids]
-
-    def _name(self, state: State, card_id: str) -> str:
-        return self.card(state, card_id).get("name", card_id)
-
     def _others(self, state: State, seat: int) -> list[int]:
         return [s for s in range(state["seats"]) if s != seat]
 
 
-register(
-    BuildAMeal(
-        slug="build-a-meal",
-        title="Build-A-Meal: make two balanced meals, then be the first to get rid of all your cards.",
-        min_seats=2,
-        max_seats=4,
-        options=(
-            Option(
-                name="turnovers",
-                label="Times the discard pile can be turned over",
-                help="When the stock runs out after that, nobody wins.",
-                default=3,
-                minimum=1,
-                maximum=10,
-            ),
-            Option(
-                name="turn_limit",
-                label="Turns in all before the game is a draw",
-                help="Counts every player's turns together.",
-                default=200,
-                minimum=20,
-                maximum=1000,
-            ),
+BUILD_A_MEAL = BuildAMeal(
+    slug="build-a-meal",
+    name=gettext_noop("Build-A-Meal"),
+    title=gettext_noop(
+        "Build-A-Meal: make two balanced meals, then be the first to get rid of all your cards."
+    ),
+    min_seats=2,
+    max_seats=4,
+    options=(
+        Option(
+            name="turnovers",
+            label=gettext_noop("Times the discard pile can be turned over"),
+            help=gettext_noop("When the stock runs out after that, nobody wins."),
+            default=3,
+            minimum=1,
+            maximum=10,
         ),
-    )
+        Option(
+            name="turn_limit",
+            label=gettext_noop("Turns in all before the game is a draw"),
+            help=gettext_noop("Counts every player's turns together."),
+            default=200,
+            minimum=20,
+            maximum=1000,
+        ),
+    ),
+    action_words={
+        "plate": gettext_noop("Put %(card)s on your plate"),
+        "unplate": gettext_noop("Take back %(card)s"),
+        "serve": gettext_noop("Serve this meal"),
+        "discard": gettext_noop("Discard %(card)s"),
+        "turn_over": gettext_noop("Turn the discard pile over"),
+    },
+    quick_options={"turn_limit": 20},
 )
+
+GAMES = (BUILD_A_MEAL,)

@@ -38,8 +38,9 @@ starts the new round.
 
 from __future__ import annotations
 
-from games.engines import register
 from games.engines.base import Engine, IllegalAction, Option, State, event
+from games.engines.messages import Message, card_ref, gettext_noop, msg, ngettext_noop, seat_ref
+from games.engines.zones import fact, number, zone
 from nutrition.meals import card_calories
 
 HAND_SIZE = 3
@@ -48,11 +49,6 @@ CALORIES_TO_LOSE = 1000
 LEFT_OUT_SPECIALS = ("broccoli", "spinach")
 NEXT_ROUND_PAUSE_MS = 4000  # time to look at the finished meals before the next deal
 PUBLIC_FIELDS = ("id", "name", "category", "special", "groups", "calories", "vitamin_power", "value")
-
-
-def who(seat: int) -> str:
-    """The placeholder the web layer turns into a nickname (or "You")."""
-    return "{s" + str(seat) + "}"
 
 
 def public_card(card: dict) -> dict:
@@ -77,7 +73,7 @@ class Duel(Engine):
 
     def _setup(self, state: State, order: list[str]) -> None:
         if len(order) < 2 * HAND_SIZE:
-            raise IllegalAction(f"Duel needs at least {2 * HAND_SIZE} cards.")
+            raise IllegalAction(msg(gettext_noop("Duel needs at least %(n)s cards."), n=2 * HAND_SIZE))
         state["round"] = 1
         state["round_wins"] = [0, 0]
         state["round_history"] = []  # one entry per finished round: {"winner": seat or None, "reason"}
@@ -99,7 +95,11 @@ class Duel(Engine):
         self.rng(state).shuffle(order)
         state["round"] += 1
         self._deal_round(state, order)
-        return [event(f"Round {state['round']}: the cards were shuffled and dealt again.")]
+        return [
+            event(
+                msg(gettext_noop("Round %(n)s: the cards were shuffled and dealt again."), n=state["round"])
+            )
+        ]
 
     # ----- who may move, and what ------------------------------------------------------------
 
@@ -125,15 +125,20 @@ class Duel(Engine):
     def _explain_illegal(self, state: State, seat: int | None, move: dict) -> None:
         kind = move.get("type")
         if state["phase"] == "reveal" and kind != "reveal":
-            raise IllegalAction("First pick a card to show, to find out who goes first.", code="reveal_first")
+            raise IllegalAction(
+                gettext_noop("First pick a card to show, to find out who goes first."), code="reveal_first"
+            )
         if state["phase"] == "play" and kind == "reveal":
-            raise IllegalAction("The cards have already been shown for this round.", code="already_revealed")
+            raise IllegalAction(
+                gettext_noop("The cards have already been shown for this round."), code="already_revealed"
+            )
         if kind == "draw" and not state["stock"]:
             raise IllegalAction(
-                "The stock is empty, so you can't draw. Eat or Attack instead.", code="stock_empty"
+                gettext_noop("The stock is empty, so you can't draw. Eat or Attack instead."),
+                code="stock_empty",
             )
         if kind in ("reveal", "eat", "attack") and move.get("card") not in state["hands"][seat]:
-            raise IllegalAction("That card isn't in your hand.", code="not_in_hand")
+            raise IllegalAction(gettext_noop("That card isn't in your hand."), code="not_in_hand")
 
     # ----- moves -----------------------------------------------------------------------------
 
@@ -149,14 +154,18 @@ class Duel(Engine):
             return self._attack(state, seat, move["card"])
         if kind == "draw":
             return self._draw(state, seat)
-        raise IllegalAction("That move doesn't make sense.", code="malformed")
+        raise IllegalAction(gettext_noop("That move doesn't make sense."), code="malformed")
 
     def _pick_card(self, state: State, seat: int, card_id: str) -> list[dict]:
         state["hands"][seat].remove(card_id)
         state["picked"][seat] = card_id
         events = [
-            event(f"{who(seat)} picked a card to show.", to=[1 - seat]),
-            event(f"{who(seat)} picked {self._name(state, card_id)} to show.", to=[seat], card=card_id),
+            event(msg(gettext_noop("%(who)s picked a card to show."), who=seat_ref(seat)), to=[1 - seat]),
+            event(
+                msg(gettext_noop("You picked %(card)s to show."), card=card_ref(card_id)),
+                to=[seat],
+                card=card_id,
+            ),
         ]
         if None not in state["picked"]:
             events += self._decide_first_player(state)
@@ -167,19 +176,30 @@ class Duel(Engine):
         first, second = (self.card(state, c) for c in state["picked"])
         if card_calories(first) != card_calories(second):
             starter = 0 if card_calories(first) > card_calories(second) else 1
-            why = "more calories"
+            why = msg(gettext_noop("more calories"))
         elif first["value"] != second["value"]:
             starter = 0 if first["value"] < second["value"] else 1
-            why = "the same calories and a lower value"
+            why = msg(gettext_noop("the same calories and a lower value"))
         else:
             starter, why = self._resolve_full_tie(state)
-        events = [
-            event(
-                f"{{s0}} showed {first['name']} and {{s1}} showed {second['name']}.",
-                cards=list(state["picked"]),
-            ),
-            event(f"{who(starter)} goes first ({why}).", starter=starter),
-        ]
+        shown = msg(
+            gettext_noop("%(first)s showed %(first_card)s and %(second)s showed %(second_card)s."),
+            you={
+                "first": gettext_noop("You showed %(first_card)s and %(second)s showed %(second_card)s."),
+                "second": gettext_noop("%(first)s showed %(first_card)s and you showed %(second_card)s."),
+            },
+            first=seat_ref(0),
+            second=seat_ref(1),
+            first_card=card_ref(state["picked"][0]),
+            second_card=card_ref(state["picked"][1]),
+        )
+        goes_first = msg(
+            gettext_noop("%(who)s goes first (%(why)s)."),
+            you=gettext_noop("You go first (%(why)s)."),
+            who=seat_ref(starter),
+            why=why,
+        )
+        events = [event(shown, cards=list(state["picked"])), event(goes_first, starter=starter)]
         for seat in (0, 1):
             state["meals"][seat].append(state["picked"][seat])
         state["picked"] = [None, None]
@@ -188,38 +208,48 @@ class Duel(Engine):
         state["starter"] = starter
         return events + self._settle_stalled_round(state)
 
-    def _resolve_full_tie(self, state: State) -> tuple[int, str]:
+    def _resolve_full_tie(self, state: State) -> tuple[int, Message]:
         """Same calories and same value: the loser of the previous round starts; in the first
         round (or after a round nobody won) a coin toss from the seed decides."""
         if state["last_loser"] is not None:
-            return state["last_loser"], "a full tie, so the player who lost the last round"
-        return self.rng(state).randrange(2), "a full tie, settled by a coin toss"
+            return state["last_loser"], msg(gettext_noop("a full tie, so the player who lost the last round"))
+        return self.rng(state).randrange(2), msg(gettext_noop("a full tie, settled by a coin toss"))
 
     def _eat(self, state: State, seat: int, card_id: str) -> list[dict]:
         state["hands"][seat].remove(card_id)
         state["meals"][seat].append(card_id)
-        events = [event(f"{who(seat)} ate {self._name(state, card_id)}.", card=card_id)]
+        text = msg(
+            gettext_noop("%(who)s ate %(card)s."),
+            you=gettext_noop("You ate %(card)s."),
+            who=seat_ref(seat),
+            card=card_ref(card_id),
+        )
+        events = [event(text, card=card_id)]
         return events + self._judge_eat(state, seat)
 
     def _attack(self, state: State, seat: int, card_id: str) -> list[dict]:
         target = 1 - seat
         state["hands"][seat].remove(card_id)
         state["meals"][target].append(card_id)
-        events = [
-            event(
-                f"{who(seat)} made {who(target)} eat {self._name(state, card_id)}.",
-                card=card_id,
-                target=target,
-            )
-        ]
+        text = msg(
+            gettext_noop("%(who)s made %(target)s eat %(card)s."),
+            you={
+                "who": gettext_noop("You made %(target)s eat %(card)s."),
+                "target": gettext_noop("%(who)s made you eat %(card)s."),
+            },
+            who=seat_ref(seat),
+            target=seat_ref(target),
+            card=card_ref(card_id),
+        )
+        events = [event(text, card=card_id, target=target)]
         return events + self._judge_attack(state, seat)
 
     def _draw(self, state: State, seat: int) -> list[dict]:
         card_id = state["stock"].pop(0)
         state["hands"][seat].append(card_id)
         events = [
-            event(f"{who(seat)} drew a card.", to=[1 - seat]),
-            event(f"{who(seat)} drew {self._name(state, card_id)}.", to=[seat], card=card_id),
+            event(msg(gettext_noop("%(who)s drew a card."), who=seat_ref(seat)), to=[1 - seat]),
+            event(msg(gettext_noop("You drew %(card)s."), card=card_ref(card_id)), to=[seat], card=card_id),
         ]
         return events + self._pass_turn(state, seat)
 
@@ -227,9 +257,19 @@ class Duel(Engine):
         value, calories = self._totals(state, seat)
         if calories >= CALORIES_TO_LOSE:
             why = "both" if value >= VALUE_TO_WIN else "calories"
-            return self._end_round(state, 1 - seat, f"eat-{why}", f"{who(seat)} ate too many calories.")
+            text = msg(
+                gettext_noop("%(who)s ate too many calories."),
+                you=gettext_noop("You ate too many calories."),
+                who=seat_ref(seat),
+            )
+            return self._end_round(state, 1 - seat, f"eat-{why}", text)
         if value >= VALUE_TO_WIN:
-            return self._end_round(state, seat, "eat-value", f"{who(seat)} built a meal worth 100 value.")
+            text = msg(
+                gettext_noop("%(who)s built a meal worth 100 value."),
+                you=gettext_noop("You built a meal worth 100 value."),
+                who=seat_ref(seat),
+            )
+            return self._end_round(state, seat, "eat-value", text)
         return self._pass_turn(state, seat)
 
     def _judge_attack(self, state: State, seat: int) -> list[dict]:
@@ -237,10 +277,26 @@ class Duel(Engine):
         value, calories = self._totals(state, target)
         if value >= VALUE_TO_WIN:
             why = "both" if calories >= CALORIES_TO_LOSE else "value"
-            text = f"{who(seat)} pushed the meal of {who(target)} to 100 value."
+            text = msg(
+                gettext_noop("%(who)s pushed the meal of %(target)s to 100 value."),
+                you={
+                    "who": gettext_noop("You pushed the meal of %(target)s to 100 value."),
+                    "target": gettext_noop("%(who)s pushed your meal to 100 value."),
+                },
+                who=seat_ref(seat),
+                target=seat_ref(target),
+            )
             return self._end_round(state, target, f"attack-{why}", text)
         if calories >= CALORIES_TO_LOSE:
-            text = f"{who(seat)} made {who(target)} eat 1000 calories."
+            text = msg(
+                gettext_noop("%(who)s made %(target)s eat 1000 calories."),
+                you={
+                    "who": gettext_noop("You made %(target)s eat 1000 calories."),
+                    "target": gettext_noop("%(who)s made you eat 1000 calories."),
+                },
+                who=seat_ref(seat),
+                target=seat_ref(target),
+            )
             return self._end_round(state, seat, "attack-calories", text)
         return self._pass_turn(state, seat)
 
@@ -260,25 +316,35 @@ class Duel(Engine):
             winner = 0 if calories0 < calories1 else 1
         else:
             winner = None
-        return self._end_round(
-            state, winner, "out-of-cards", "Nobody could move, so the meals were compared."
-        )
+        text = msg(gettext_noop("Nobody could move, so the meals were compared."))
+        return self._end_round(state, winner, "out-of-cards", text)
 
-    def _end_round(self, state: State, winner: int | None, reason: str, text: str) -> list[dict]:
+    def _end_round(self, state: State, winner: int | None, reason: str, text: Message) -> list[dict]:
         state["round_history"].append({"round": state["round"], "winner": winner, "reason": reason})
         events = [event(text, reason=reason)]
         if winner is None:
             state["last_loser"] = None
-            events.append(event(f"Round {state['round']} was a tie: nobody won it."))
+            events.append(event(msg(gettext_noop("Round %(n)s was a tie: nobody won it."), n=state["round"])))
         else:
             state["round_wins"][winner] += 1
             state["last_loser"] = 1 - winner
-            events.append(event(f"{who(winner)} won round {state['round']}.", winner=winner))
+            won = msg(
+                gettext_noop("%(who)s won round %(n)s."),
+                you=gettext_noop("You won round %(n)s."),
+                who=seat_ref(winner),
+                n=state["round"],
+            )
+            events.append(event(won, winner=winner))
             if state["round_wins"][winner] >= self.option(state, "rounds_to_win"):
                 state["result"] = {
                     "winners": [winner],
                     "scores": list(state["round_wins"]),
-                    "reason": f"{who(winner)} won {state['round_wins'][winner]} rounds first.",
+                    "reason": msg(
+                        ngettext_noop("%(who)s won %(n)s round first.", "%(who)s won %(n)s rounds first."),
+                        you=ngettext_noop("You won %(n)s round first.", "You won %(n)s rounds first."),
+                        who=seat_ref(winner),
+                        n=state["round_wins"][winner],
+                    ),
                 }
                 state["phase"] = "over"
                 state["turn"] = None
@@ -299,10 +365,45 @@ class Duel(Engine):
                 visible.add(picked)
             mine = {"hand": list(state["hands"][seat]), "picked": picked}
         meals = []
-        for who in (0, 1):
-            value, calories = self._totals(state, who)
-            meals.append({"cards": list(state["meals"][who]), "value": value, "calories": calories})
+        for player in (0, 1):
+            value, calories = self._totals(state, player)
+            meals.append({"cards": list(state["meals"][player]), "value": value, "calories": calories})
+        hand_counts = [len(hand) for hand in state["hands"]]
+        zones = []
+        for player in (0, 1):
+            if player == seat:
+                zones.append(
+                    zone(
+                        "hand",
+                        msg(gettext_noop("Hand")),
+                        owner=player,
+                        cards=state["hands"][player],
+                        own=True,
+                    )
+                )
+            else:
+                zones.append(
+                    zone(
+                        "hand",
+                        msg(gettext_noop("Hand")),
+                        owner=player,
+                        hidden=True,
+                        count=hand_counts[player],
+                    )
+                )
+            zones.append(zone("meal", msg(gettext_noop("Meal")), owner=player, cards=state["meals"][player]))
+        zones.append(zone("stock", msg(gettext_noop("Stock")), hidden=True, count=len(state["stock"])))
         return {
+            "zones": zones,
+            "numbers": [
+                number(msg(gettext_noop("Round wins")), list(state["round_wins"])),
+                number(msg(gettext_noop("Value")), [meal["value"] for meal in meals]),
+                number(msg(gettext_noop("Calories")), [meal["calories"] for meal in meals]),
+            ],
+            "facts": [
+                fact(msg(gettext_noop("Round")), state["round"]),
+                fact(msg(gettext_noop("Round wins needed")), self.option(state, "rounds_to_win")),
+            ],
             "round": state["round"],
             "round_wins": list(state["round_wins"]),
             "rounds_to_win": self.option(state, "rounds_to_win"),
@@ -311,7 +412,7 @@ class Duel(Engine):
             "turn": state["turn"],
             "starter": state["starter"],
             "has_picked": [card is not None for card in state["picked"]],
-            "hand_counts": [len(hand) for hand in state["hands"]],
+            "hand_counts": hand_counts,
             "meals": meals,
             "stock_count": len(state["stock"]),
             "value_to_win": VALUE_TO_WIN,
@@ -345,19 +446,32 @@ class Duel(Engine):
         return self.card(state, card_id).get("name", card_id)
 
 
-register(
-    Duel(
-        slug="duel",
-        title="Duel: build a meal worth 100 value, or stuff your opponent with 1000 calories.",
-        min_seats=2,
-        max_seats=2,
-        options=(
-            Option(
-                name="rounds_to_win",
-                label="Round wins needed to win the match",
-                default=3,
-                choices=((1, "1 round"), (2, "2 rounds"), (3, "3 rounds (best of 5)")),
+DUEL = Duel(
+    slug="duel",
+    name=gettext_noop("Duel"),
+    title=gettext_noop("Duel: build a meal worth 100 value, or stuff your opponent with 1000 calories."),
+    min_seats=2,
+    max_seats=2,
+    options=(
+        Option(
+            name="rounds_to_win",
+            label=gettext_noop("Round wins needed to win the match"),
+            default=3,
+            choices=(
+                (1, gettext_noop("1 round")),
+                (2, gettext_noop("2 rounds")),
+                (3, gettext_noop("3 rounds (best of 5)")),
             ),
         ),
-    )
+    ),
+    action_words={
+        "reveal": gettext_noop("Show %(card)s"),
+        "eat": gettext_noop("Eat %(card)s"),
+        "attack": gettext_noop("Attack with %(card)s"),
+        "draw": gettext_noop("Draw"),
+        "next_round": gettext_noop("Next round"),
+    },
+    quick_options={"rounds_to_win": 1},
 )
+
+GAMES = (DUEL,)

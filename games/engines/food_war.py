@@ -32,15 +32,42 @@ The rules, in the order a player meets them:
 
 from __future__ import annotations
 
-from games.engines import register
 from games.engines.base import Action, Engine, Event, IllegalAction, Option, State, event
+from games.engines.messages import Text, card_ref, gettext_noop, msg, ngettext_noop, seat_ref, seats_ref
+from games.engines.zones import fact, number, zone
 
-STAT_LABELS = {"value": "Overall Value", "vitamin_power": "Vitamin Power", "calories": "Calories"}
+STAT_LABELS = {
+    "value": gettext_noop("Overall Value"),
+    "vitamin_power": gettext_noop("Vitamin Power"),
+    "calories": gettext_noop("Calories"),
+}
 
 
-def _who(seat: int) -> str:
-    """A seat as events name it ("{s2}"), for the web layer to fill in."""
-    return "{s" + str(seat) + "}"
+def _most_cards(winners: list[int], *, won: bool) -> Text:
+    """ "Kim had the most cards (and won)", for one winner or several."""
+    if len(winners) == 1:
+        if won:
+            return msg(
+                gettext_noop("%(who)s had the most cards and won!"),
+                you=gettext_noop("You had the most cards and won!"),
+                who=seat_ref(winners[0]),
+            )
+        return msg(
+            gettext_noop("%(who)s had the most cards."),
+            you=gettext_noop("You had the most cards."),
+            who=seat_ref(winners[0]),
+        )
+    if won:
+        return msg(
+            gettext_noop("%(who)s had the most cards and shared the win!"),
+            you=gettext_noop("You and %(who)s had the most cards and shared the win!"),
+            who=seats_ref(winners),
+        )
+    return msg(
+        gettext_noop("%(who)s had the most cards."),
+        you=gettext_noop("You and %(who)s had the most cards."),
+        who=seats_ref(winners),
+    )
 
 
 class FoodWarEngine(Engine):
@@ -58,7 +85,7 @@ class FoodWarEngine(Engine):
         state["last_round"] = None
         state["result"] = None
         if len(state["battle"]) < 2:
-            self._finish_by_count(state, "Only one player had cards.")
+            self._finish_by_count(state, msg(gettext_noop("Only one player had cards.")))
 
     # ----- whose move ------------------------------------------------------------------------
 
@@ -104,19 +131,28 @@ class FoodWarEngine(Engine):
 
     def _explain_illegal(self, state: State, seat: int | None, move: Action) -> None:
         if seat is not None and move.get("type") != "flip":
-            raise IllegalAction("In Food War the only thing you do is flip your top card.")
+            raise IllegalAction(gettext_noop("In Food War the only thing you do is flip your top card."))
 
     # ----- playing ---------------------------------------------------------------------------
 
     def _apply(self, state: State, seat: int | None, move: Action) -> list[Event]:
         if move["type"] == "time_up":
-            return self._finish_by_count(state, "Time was up.")
-        flippers = [seat] if seat is not None else self._waiting(state)
+            return self._finish_by_count(state, msg(gettext_noop("Time was up.")))
+        by_the_table = seat is None
+        flippers = self._waiting(state) if by_the_table else [seat]
         events = []
         for flipper in flippers:
             state["face_down"][str(flipper)] = state["stacks"][flipper].pop(0)
-            who = _who(flipper)
-            text = f"{who} flipped." if seat is not None else f"The table flipped for {who}."
+            if by_the_table:
+                text = msg(
+                    gettext_noop("The table flipped for %(who)s."),
+                    you={"who": gettext_noop("The table flipped for you.")},
+                    who=seat_ref(flipper),
+                )
+            else:
+                text = msg(
+                    gettext_noop("%(who)s flipped."), you=gettext_noop("You flipped."), who=seat_ref(flipper)
+                )
             events.append(event(text, seat=flipper))
         if not self._waiting(state):
             events += self._turn_up_cards(state)
@@ -134,27 +170,42 @@ class FoodWarEngine(Engine):
         state["pile"] += [{"seat": seat, "card": card, "wave": wave} for seat, card in shown]
         events = [
             event(
-                f"{{s{seat}}} turned up {self.card(state, card)['name']} "
-                f"({STAT_LABELS[stat]} {self._stat(state, card)}).",
-                seat=seat,
-                card=card,
+                msg(
+                    gettext_noop("%(who)s turned up %(card)s (%(stat)s %(value)s)."),
+                    you=gettext_noop("You turned up %(card)s (%(stat)s %(value)s)."),
+                    who=seat_ref(flipper),
+                    card=card_ref(card_id),
+                    stat=msg(STAT_LABELS[stat]),
+                    value=self._stat(state, card_id),
+                ),
+                seat=flipper,
+                card=card_id,
             )
-            for seat, card in shown
+            for flipper, card_id in shown
         ]
-        best = max(self._stat(state, card) for _, card in shown)
-        leaders = [seat for seat, card in shown if self._stat(state, card) == best]
+        best = max(self._stat(state, card_id) for _, card_id in shown)
+        leaders = [flipper for flipper, card_id in shown if self._stat(state, card_id) == best]
         if len(leaders) == 1:
             return events + self._win_pile(state, leaders[0])
         return events + self._resolve_tie(state, leaders)
 
     def _resolve_tie(self, state: State, tied: list[int]) -> list[Event]:
         """Only the tied players turn up another card each; the middle waits for the winner."""
-        names = ", ".join(_who(seat) for seat in tied)
-        events = [event(f"A tie between {names}! They each turn up another card.", tie=tied)]
-        still_in = [seat for seat in tied if state["stacks"][seat]]
-        for seat in tied:
-            if seat not in still_in:
-                events.append(event(f"{_who(seat)} had no card left for the tie.", seat=seat))
+        text = msg(
+            gettext_noop("A tie between %(who)s! They each turn up another card."),
+            you=gettext_noop("A tie between you and %(who)s! You each turn up another card."),
+            who=seats_ref(tied),
+        )
+        events = [event(text, tie=tied)]
+        still_in = [player for player in tied if state["stacks"][player]]
+        for player in tied:
+            if player not in still_in:
+                text = msg(
+                    gettext_noop("%(who)s had no card left for the tie."),
+                    you=gettext_noop("You had no card left for the tie."),
+                    who=seat_ref(player),
+                )
+                events.append(event(text, seat=player))
         if not still_in:
             return events + self._tied_players_ran_out(state, tied)
         if len(still_in) == 1:
@@ -167,7 +218,11 @@ class FoodWarEngine(Engine):
     def _tied_players_ran_out(self, state: State, tied: list[int]) -> list[Event]:
         """Every tied player ran out together: a coin toss picks who takes the middle."""
         winner = self.rng(state).choice(tied)
-        text = f"Nobody in the tie had a card left, so a coin toss chose {_who(winner)}."
+        text = msg(
+            gettext_noop("Nobody in the tie had a card left, so a coin toss chose %(who)s."),
+            you={"who": gettext_noop("Nobody in the tie had a card left, so a coin toss chose you.")},
+            who=seat_ref(winner),
+        )
         return [event(text)] + self._win_pile(state, winner)
 
     def _win_pile(self, state: State, winner: int) -> list[Event]:
@@ -180,22 +235,49 @@ class FoodWarEngine(Engine):
         state["wave_version"] = state["version"] + 1
         state["rounds_played"] += 1
         state["battle"] = [seat for seat in range(state["seats"]) if state["stacks"][seat]]
-        events = [event(f"{_who(winner)} won {len(pile)} cards.", seat=winner, won=len(pile))]
-        for seat in range(state["seats"]):
-            if not state["stacks"][seat] and any(play["seat"] == seat for play in pile):
-                events.append(event(f"{_who(seat)} ran out of cards and is out.", seat=seat))
+        text = msg(
+            ngettext_noop("%(who)s won %(n)s card.", "%(who)s won %(n)s cards."),
+            you=ngettext_noop("You won %(n)s card.", "You won %(n)s cards."),
+            who=seat_ref(winner),
+            n=len(pile),
+        )
+        events = [event(text, seat=winner, won=len(pile))]
+        for player in range(state["seats"]):
+            if not state["stacks"][player] and any(play["seat"] == player for play in pile):
+                text = msg(
+                    gettext_noop("%(who)s ran out of cards and is out."),
+                    you=gettext_noop("You ran out of cards and are out."),
+                    who=seat_ref(player),
+                )
+                events.append(event(text, seat=player))
         if len(state["battle"]) == 1:
             state["result"] = {
                 "winners": [winner],
                 "scores": [len(stack) for stack in state["stacks"]],
-                "reason": f"{_who(winner)} won every card.",
+                "reason": msg(
+                    gettext_noop("%(who)s won every card."),
+                    you=gettext_noop("You won every card."),
+                    who=seat_ref(winner),
+                ),
             }
-            events.append(event(f"{_who(winner)} won every card!"))
+            events.append(
+                event(
+                    msg(
+                        gettext_noop("%(who)s won every card!"),
+                        you=gettext_noop("You won every card!"),
+                        who=seat_ref(winner),
+                    )
+                )
+            )
         elif self.option(state, "rounds") and state["rounds_played"] >= self.option(state, "rounds"):
-            events += self._finish_by_count(state, f"{state['rounds_played']} rounds were played.")
+            played = msg(
+                ngettext_noop("%(n)s round was played.", "%(n)s rounds were played."),
+                n=state["rounds_played"],
+            )
+            events += self._finish_by_count(state, played)
         return events
 
-    def _finish_by_count(self, state: State, why: str) -> list[Event]:
+    def _finish_by_count(self, state: State, why: Text) -> list[Event]:
         """A limit was reached: cards in an unfinished tie go back, then most cards wins."""
         for play in state["pile"]:
             state["stacks"][play["seat"]].append(play["card"])
@@ -205,14 +287,13 @@ class FoodWarEngine(Engine):
         state["face_down"] = {}
         state["battle"] = []
         scores = [len(stack) for stack in state["stacks"]]
-        winners = [seat for seat, score in enumerate(scores) if score == max(scores)]
-        names = " and ".join(_who(seat) for seat in winners)
+        winners = [player for player, score in enumerate(scores) if score == max(scores)]
         state["result"] = {
             "winners": winners,
             "scores": scores,
-            "reason": f"{why} {names} had the most cards.",
+            "reason": [why, _most_cards(winners, won=False)],
         }
-        return [event(f"{why} {names} had the most cards and won!")]
+        return [event([why, _most_cards(winners, won=True)])]
 
     # ----- what a seat sees --------------------------------------------------------------------
 
@@ -227,10 +308,37 @@ class FoodWarEngine(Engine):
 
     def _view(self, state: State, seat: int | None) -> dict:
         last = state["last_round"]
+        stat = self.option(state, "stat")
+        stacks = [len(stack) for stack in state["stacks"]]
+        zones = [
+            zone(
+                "pile",
+                msg(gettext_noop("Cards in the middle")),
+                cards=[{"card": play["card"], "seat": play["seat"]} for play in state["pile"]],
+            ),
+            zone(
+                "last-round",
+                msg(gettext_noop("Won last round")),
+                cards=[
+                    {"card": play["card"], "seat": play["seat"]} for play in (last or {}).get("plays", [])
+                ],
+            ),
+        ]
+        zones += [
+            zone("stack", msg(gettext_noop("Stack")), owner=player, hidden=True, count=size)
+            for player, size in enumerate(stacks)
+        ]
+        rounds = self.option(state, "rounds")
+        played = msg(gettext_noop("%(n)s of %(limit)s"), n=state["rounds_played"], limit=rounds)
         return {
-            "stat": self.option(state, "stat"),
-            "stat_label": STAT_LABELS[self.option(state, "stat")],
-            "stack_sizes": [len(stack) for stack in state["stacks"]],
+            "zones": zones,
+            "numbers": [number(msg(gettext_noop("Cards")), stacks)],
+            "facts": [
+                fact(msg(gettext_noop("Compare")), msg(STAT_LABELS[stat])),
+                fact(msg(gettext_noop("Rounds played")), played if rounds else state["rounds_played"]),
+            ],
+            "stat": stat,
+            "stack_sizes": stacks,
             "battle": state["battle"],
             "waiting": self._waiting(state),
             "flipped": sorted(int(s) for s in state["face_down"]),
@@ -265,50 +373,64 @@ class FoodWarEngine(Engine):
         return (stacked | set(state["face_down"].values())) - shown
 
 
-FOOD_WAR = register(
-    FoodWarEngine(
-        slug="food-war",
-        title="Flip your top card at the same time: the biggest number wins all the cards in the middle.",
-        min_seats=2,
-        max_seats=8,
-        deck_slug="eat-right",
-        options=(
-            Option(
-                "stat",
-                "Which number wins",
-                "value",
-                choices=(
-                    ("value", "Overall Value (Food War)"),
-                    ("vitamin_power", "Vitamin Power (Vitamin War)"),
-                    ("calories", "Calories (Calorie War)"),
-                ),
-            ),
-            Option(
-                "rounds",
-                "Stop after this many rounds (0 = play until someone has every card)",
-                100,
-                minimum=0,
-                maximum=2000,
-                help="When the rounds are used up, the player with the most cards wins.",
-            ),
-            Option(
-                "minutes",
-                "Time limit",
-                0,
-                choices=((0, "No time limit"), (5, "5 minutes"), (10, "10 minutes"), (20, "20 minutes")),
-                help="When time is up, the player with the most cards wins.",
-            ),
-            Option(
-                "auto_flip_seconds",
-                "Flip for slow players after",
-                10,
-                choices=(
-                    (0, "Never: wait for everyone"),
-                    (5, "5 seconds"),
-                    (10, "10 seconds"),
-                    (20, "20 seconds"),
-                ),
+FOOD_WAR = FoodWarEngine(
+    slug="food-war",
+    name=gettext_noop("Food War"),
+    title=gettext_noop(
+        "Flip your top card at the same time: the biggest number wins all the cards in the middle."
+    ),
+    min_seats=2,
+    max_seats=8,
+    deck_slug="eat-right",
+    options=(
+        Option(
+            "stat",
+            gettext_noop("Which number wins"),
+            "value",
+            choices=(
+                ("value", gettext_noop("Overall Value (Food War)")),
+                ("vitamin_power", gettext_noop("Vitamin Power (Vitamin War)")),
+                ("calories", gettext_noop("Calories (Calorie War)")),
             ),
         ),
-    )
+        Option(
+            "rounds",
+            gettext_noop("Stop after this many rounds (0 = play until someone has every card)"),
+            100,
+            minimum=0,
+            maximum=2000,
+            help=gettext_noop("When the rounds are used up, the player with the most cards wins."),
+        ),
+        Option(
+            "minutes",
+            gettext_noop("Time limit"),
+            0,
+            choices=(
+                (0, gettext_noop("No time limit")),
+                (5, gettext_noop("5 minutes")),
+                (10, gettext_noop("10 minutes")),
+                (20, gettext_noop("20 minutes")),
+            ),
+            help=gettext_noop("When time is up, the player with the most cards wins."),
+        ),
+        Option(
+            "auto_flip_seconds",
+            gettext_noop("Flip for slow players after"),
+            10,
+            choices=(
+                (0, gettext_noop("Never: wait for everyone")),
+                (5, gettext_noop("5 seconds")),
+                (10, gettext_noop("10 seconds")),
+                (20, gettext_noop("20 seconds")),
+            ),
+        ),
+    ),
+    action_words={
+        "flip": gettext_noop("Flip"),
+        "reveal": gettext_noop("Flip for everyone still waiting"),
+        "time_up": gettext_noop("Stop: time is up"),
+    },
+    quick_options={"rounds": 3},
 )
+
+GAMES = (FOOD_WAR,)

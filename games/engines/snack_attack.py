@@ -1,5 +1,7 @@
 """Snack Attack! (Eat Right cards): eat the most good snacks.
 
+What a seat sees (its view, zones and buttons' words) is in games.engines.snack_attack_view.
+
 The rules, in the order a player meets them:
 
 1. The cards: only the 26 fruit, veggie, junk and exercise cards play. They are mixed and laid
@@ -39,20 +41,32 @@ The rules, in the order a player meets them:
 
 from __future__ import annotations
 
-from games.engines import register
-from games.engines.base import Action, Engine, Event, IllegalAction, Option, State, event
+from games.engines.base import Action, Event, IllegalAction, Option, State, event
+from games.engines.messages import (
+    Message,
+    card_ref,
+    gettext_noop,
+    msg,
+    ngettext_noop,
+    seat_ref,
+    seats_ref,
+)
+from games.engines.snack_attack_view import SnackAttackView
 
 SNACK_CATEGORIES = {"fruit", "veggie", "junk", "exercise"}
 GOOD_CATEGORIES = {"fruit", "veggie"}
 MAX_TIE_BREAKS = 3
 
 
-def _who(seat: int) -> str:
-    """A seat as events name it ("{s2}"), for the web layer to fill in."""
-    return "{s" + str(seat) + "}"
+# Why you can't do that before your first shopping trip, for each kind of move.
+SHOP_FIRST = {
+    "eat": gettext_noop("You must go shopping before you can eat a snack."),
+    "return": gettext_noop("You must go shopping before you can return a snack."),
+    "snack_attack": gettext_noop("You must go shopping before you can yell Snack Attack!"),
+}
 
 
-class SnackAttackEngine(Engine):
+class SnackAttackEngine(SnackAttackView):
     # ----- the cards and the deal ------------------------------------------------------------
 
     def deck_for(self, state: State, records: list[dict]) -> list[dict]:
@@ -111,15 +125,13 @@ class SnackAttackEngine(Engine):
             return []
         store = range(len(state["store"]))
         hand = state["hands"][seat]
-        shop = [{"type": "shop", "spot": spot, "label": f"Pick store card {spot + 1}"} for spot in store]
+        shop = [{"type": "shop", "spot": spot} for spot in store]
         if state["picks_left"]:
             return shop
         if state["returning"] is not None:
-            return [
-                {"type": "pick", "spot": spot, "label": f"Swap for store card {spot + 1}"} for spot in store
-            ]
+            return [{"type": "pick", "spot": spot} for spot in store]
         if self._must_eat_last_card(state, seat):
-            return [{"type": "eat_last", "label": "Eat the last card in the store"}]
+            return [{"type": "eat_last"}]
         if not state["store"]:
             return [{"type": "eat", "card": card} for card in hand]
         if self._must_shop_first(state, seat):
@@ -127,7 +139,7 @@ class SnackAttackEngine(Engine):
         actions: list[Action] = [{"type": "eat", "card": card} for card in hand]
         actions += [{"type": "return", "card": card} for card in hand]
         if len(hand) >= 2:
-            actions.append({"type": "snack_attack", "label": "Yell Snack Attack!"})
+            actions.append({"type": "snack_attack"})
         return actions + shop
 
     def _explain_illegal(self, state: State, seat: int | None, move: Action) -> None:
@@ -135,29 +147,37 @@ class SnackAttackEngine(Engine):
         if seat is None:
             return
         if state["picks_left"] and kind != "shop":
-            raise IllegalAction("Pick your second card from the store first.", code="finish_shopping")
+            raise IllegalAction(
+                gettext_noop("Pick your second card from the store first."), code="finish_shopping"
+            )
         if state["returning"] is not None and kind != "pick":
-            raise IllegalAction("Pick the store card you want to swap for.", code="finish_return")
+            raise IllegalAction(
+                gettext_noop("Pick the store card you want to swap for."), code="finish_return"
+            )
         if self._must_eat_last_card(state, seat) and kind != "eat_last":
             raise IllegalAction(
-                "Your hand is empty and only one snack is left in the store, so you must eat it.",
+                gettext_noop(
+                    "Your hand is empty and only one snack is left in the store, so you must eat it."
+                ),
                 code="must_eat_last",
             )
         if not state["store"] and kind in {"shop", "return", "snack_attack"}:
             raise IllegalAction(
-                "The store is empty, so you must eat a snack from your hand.", code="must_eat_from_hand"
+                gettext_noop("The store is empty, so you must eat a snack from your hand."),
+                code="must_eat_from_hand",
             )
-        if self._must_shop_first(state, seat) and kind in {"eat", "return", "snack_attack"}:
-            verb = {"eat": "eat a snack", "return": "return a snack", "snack_attack": "yell Snack Attack!"}
-            raise IllegalAction(f"You must go shopping before you can {verb[kind]}.", code="must_shop_first")
+        if self._must_shop_first(state, seat) and kind in SHOP_FIRST:
+            raise IllegalAction(SHOP_FIRST[kind], code="must_shop_first")
         if kind == "snack_attack" and len(state["hands"][seat]) < 2:
             raise IllegalAction(
-                "You need at least 2 cards to yell Snack Attack!", code="snack_attack_needs_two"
+                gettext_noop("You need at least 2 cards to yell Snack Attack!"), code="snack_attack_needs_two"
             )
         if kind in {"eat", "return"} and move.get("card") not in state["hands"][seat]:
-            raise IllegalAction("That snack isn't in your hand.", code="not_in_hand")
+            raise IllegalAction(gettext_noop("That snack isn't in your hand."), code="not_in_hand")
         if kind in {"shop", "pick"}:
-            raise IllegalAction("Pick one of the face-down cards in the store.", code="bad_spot")
+            raise IllegalAction(
+                gettext_noop("Pick one of the face-down cards in the store."), code="bad_spot"
+            )
 
     # ----- playing ---------------------------------------------------------------------------
 
@@ -174,7 +194,12 @@ class SnackAttackEngine(Engine):
             events = self._eat(state, seat, state["store"].pop())
         elif kind == "return":
             state["returning"] = move["card"]
-            return [event(f"{_who(seat)} is swapping a snack with the store.", seat=seat)]
+            text = msg(
+                gettext_noop("%(who)s is swapping a snack with the store."),
+                you=gettext_noop("You are swapping a snack with the store."),
+                who=seat_ref(seat),
+            )
+            return [event(text, seat=seat)]
         elif kind == "pick":
             events = self._return_snack(state, seat, move["spot"])
         else:
@@ -188,10 +213,22 @@ class SnackAttackEngine(Engine):
         state["shopped"][seat] = True
         first_pick = not state["picks_left"]
         state["picks_left"] = 1 if first_pick and state["store"] else 0
-        events = [event(f"{_who(seat)} picked up {self._name(state, card)} from the store.", to=[seat])]
+        events = [
+            event(msg(gettext_noop("You picked up %(card)s from the store."), card=card_ref(card)), to=[seat])
+        ]
         if not state["picks_left"]:
-            picked = "a card" if first_pick else "two cards"
-            text = f"{_who(seat)} went shopping and picked up {picked}."
+            if first_pick:
+                text = msg(
+                    gettext_noop("%(who)s went shopping and picked up a card."),
+                    you=gettext_noop("You went shopping and picked up a card."),
+                    who=seat_ref(seat),
+                )
+            else:
+                text = msg(
+                    gettext_noop("%(who)s went shopping and picked up two cards."),
+                    you=gettext_noop("You went shopping and picked up two cards."),
+                    who=seat_ref(seat),
+                )
             events.append(event(text, seat=seat))
         return events
 
@@ -204,13 +241,21 @@ class SnackAttackEngine(Engine):
         state["hands"][seat].append(new_card)
         state["store"].append(card)
         self.rng(state).shuffle(state["store"])
+        swapped = msg(
+            gettext_noop("%(who)s swapped a snack with the store."),
+            you=gettext_noop("You swapped a snack with the store."),
+            who=seat_ref(seat),
+        )
         return [
             event(
-                f"{_who(seat)} put {self._name(state, card)} back"
-                f" and picked up {self._name(state, new_card)}.",
+                msg(
+                    gettext_noop("You put %(old)s back and picked up %(new)s."),
+                    old=card_ref(card),
+                    new=card_ref(new_card),
+                ),
                 to=[seat],
             ),
-            event(f"{_who(seat)} swapped a snack with the store.", seat=seat),
+            event(swapped, seat=seat),
         ]
 
     def _snack_attack(self, state: State, seat: int) -> list[Event]:
@@ -219,20 +264,44 @@ class SnackAttackEngine(Engine):
         state["hands"][seat] = []
         state["store"] += returned
         self.rng(state).shuffle(state["store"])
-        events = [event(f"{_who(seat)} yelled Snack Attack! and put {len(returned)} cards back.", seat=seat)]
+        text = msg(
+            gettext_noop("%(who)s yelled Snack Attack! and put %(n)s cards back."),
+            you=gettext_noop("You yelled Snack Attack! and put %(n)s cards back."),
+            who=seat_ref(seat),
+            n=len(returned),
+        )
+        events = [event(text, seat=seat)]
         playing = state["playing"]
         start = playing.index(seat)
         for victim in playing[start + 1 :] + playing[:start]:
             if not state["store"]:
-                events.append(event(f"The store was empty, so {_who(victim)} had nothing to eat."))
+                text = msg(
+                    gettext_noop("The store was empty, so %(who)s had nothing to eat."),
+                    you={"who": gettext_noop("The store was empty, so you had nothing to eat.")},
+                    who=seat_ref(victim),
+                )
+                events.append(event(text))
                 continue
             state["shopped"][victim] = True
             events += self._eat(state, victim, state["store"].pop(0), forced=True)
         return events
 
     def _eat(self, state: State, seat: int, card: str, *, forced: bool = False) -> list[Event]:
-        verb = "had to eat" if forced else "ate"
-        events = [event(f"{_who(seat)} {verb} {self._name(state, card)}.", seat=seat, card=card)]
+        if forced:
+            text = msg(
+                gettext_noop("%(who)s had to eat %(card)s."),
+                you=gettext_noop("You had to eat %(card)s."),
+                who=seat_ref(seat),
+                card=card_ref(card),
+            )
+        else:
+            text = msg(
+                gettext_noop("%(who)s ate %(card)s."),
+                you=gettext_noop("You ate %(card)s."),
+                who=seat_ref(seat),
+                card=card_ref(card),
+            )
+        events = [event(text, seat=seat, card=card)]
         kind = self._kind(state, card)
         if kind == "sugar_shock":
             return events + self._eat_sugar_shock(state, seat, card)
@@ -249,12 +318,31 @@ class SnackAttackEngine(Engine):
         if shield is not None:
             eaten.remove(shield)
             state["removed"] += [shield, sugar_shock]
-            text = f"Exercise saved {_who(seat)}'s snacks from Sugar Shock, but the Exercise card is gone."
+            text = msg(
+                gettext_noop(
+                    "Exercise saved %(who)s's snacks from Sugar Shock, but the Exercise card is gone."
+                ),
+                you=gettext_noop(
+                    "Exercise saved your snacks from Sugar Shock, but the Exercise card is gone."
+                ),
+                who=seat_ref(seat),
+            )
             return [event(text, seat=seat)]
         state["removed"] += [*eaten, sugar_shock]
         lost = len(eaten)
         state["eaten"][seat] = []
-        return [event(f"Sugar Shock! {_who(seat)} lost all {lost} eaten snacks.", seat=seat, lost=lost)]
+        text = msg(
+            ngettext_noop(
+                "Sugar Shock! %(who)s lost %(n)s eaten snack.",
+                "Sugar Shock! %(who)s lost all %(n)s eaten snacks.",
+            ),
+            you=ngettext_noop(
+                "Sugar Shock! You lost %(n)s eaten snack.", "Sugar Shock! You lost all %(n)s eaten snacks."
+            ),
+            who=seat_ref(seat),
+            n=lost,
+        )
+        return [event(text, seat=seat, lost=lost)]
 
     def _eat_exercise(self, state: State, seat: int) -> list[Event]:
         junk = [c for c in state["eaten"][seat] if self._kind(state, c) == "junk"]
@@ -262,7 +350,18 @@ class SnackAttackEngine(Engine):
             return []
         state["eaten"][seat] = [c for c in state["eaten"][seat] if c not in junk]
         state["removed"] += junk
-        return [event(f"Exercise burned off {_who(seat)}'s {len(junk)} junk snacks.", seat=seat)]
+        text = msg(
+            ngettext_noop(
+                "Exercise burned off %(who)s's %(n)s junk snack.",
+                "Exercise burned off %(who)s's %(n)s junk snacks.",
+            ),
+            you=ngettext_noop(
+                "Exercise burned off your %(n)s junk snack.", "Exercise burned off your %(n)s junk snacks."
+            ),
+            who=seat_ref(seat),
+            n=len(junk),
+        )
+        return [event(text, seat=seat)]
 
     def _eat_broccoli_or_spinach(self, state: State, seat: int) -> list[Event]:
         junk = next((c for c in state["eaten"][seat] if self._kind(state, c) == "junk"), None)
@@ -270,7 +369,13 @@ class SnackAttackEngine(Engine):
             return []
         state["eaten"][seat].remove(junk)
         state["removed"].append(junk)
-        return [event(f"{_who(seat)}'s greens cancelled {self._name(state, junk)}.", seat=seat)]
+        text = msg(
+            gettext_noop("%(who)s's greens cancelled %(card)s."),
+            you=gettext_noop("Your greens cancelled %(card)s."),
+            who=seat_ref(seat),
+            card=card_ref(junk),
+        )
+        return [event(text, seat=seat)]
 
     def _end_turn(self, state: State) -> list[Event]:
         if self._all_snacks_eaten(state):
@@ -307,10 +412,7 @@ class SnackAttackEngine(Engine):
             and state["tie_breaks"] < MAX_TIE_BREAKS
         ):
             return self._break_tie(state, leaders)
-        names = " and ".join(_who(seat) for seat in leaders)
-        reason = f"{names} ate the most good snacks ({best})."
-        if state["tie_breaks"]:
-            reason = f"{names} won the tie-breaker." if len(leaders) == 1 else f"{names} were still tied."
+        reason = _leaders_text(leaders, best, tie_breaks=state["tie_breaks"])
         state["result"] = {"winners": leaders, "scores": state["first_game_scores"], "reason": reason}
         return [event(reason)]
 
@@ -323,49 +425,12 @@ class SnackAttackEngine(Engine):
         state["playing"] = tied
         self.rng(state).shuffle(cards)
         self._lay_out_store(state, cards)
-        names = " and ".join(_who(seat) for seat in tied)
-        return [event(f"{names} tied, so they play a tie-breaker!", tie=tied)]
-
-    # ----- what a seat sees --------------------------------------------------------------------
-
-    def _card_face(self, state: State, card_id: str) -> dict:
-        card = self.card(state, card_id)
-        return {
-            "id": card_id,
-            "name": card["name"],
-            "category": card.get("category"),
-            "special": card.get("special"),
-            "kind": self._kind(state, card_id),
-        }
-
-    def _unseen(self, state: State, seat: int | None) -> dict:
-        """How many cards of each kind this seat cannot see (store and other hands): the deck's
-        make-up is public, so this only adds up what the seat could count itself."""
-        counts = {"good": 0, "junk": 0, "sugar_shock": 0, "exercise": 0}
-        hidden = list(state["store"])
-        for other in range(state["seats"]):
-            if other != seat:
-                hidden += state["hands"][other]
-        for card in hidden:
-            counts[self._kind(state, card)] += 1
-        return counts
-
-    def _view(self, state: State, seat: int | None) -> dict:
-        return {
-            "turn": state["turn"],
-            "playing": state["playing"],
-            "tie_breaks": state["tie_breaks"],
-            "store_size": len(state["store"]),
-            "picks_left": state["picks_left"],
-            "returning": state["returning"] if seat == state["turn"] else None,
-            "shopped": state["shopped"],
-            "hand": [self._card_face(state, c) for c in state["hands"][seat]] if seat is not None else [],
-            "hand_sizes": [len(hand) for hand in state["hands"]],
-            "eaten": [[self._card_face(state, c) for c in eaten] for eaten in state["eaten"]],
-            "removed": [self._card_face(state, c) for c in state["removed"]],
-            "points": [self._points(state, s) for s in range(state["seats"])],
-            "unseen": self._unseen(state, seat),
-        }
+        text = msg(
+            gettext_noop("%(who)s tied, so they play a tie-breaker!"),
+            you=gettext_noop("You and %(who)s tied, so you play a tie-breaker!"),
+            who=seats_ref(tied),
+        )
+        return [event(text, tie=tied)]
 
     # ----- for the conformance suite ---------------------------------------------------------
 
@@ -383,23 +448,59 @@ class SnackAttackEngine(Engine):
         return hidden
 
 
-SNACK_ATTACK = register(
-    SnackAttackEngine(
-        slug="snack-attack",
-        title="Shop for snacks, eat the good ones, dodge the junk and yell Snack Attack!",
-        min_seats=2,
-        max_seats=8,
-        deck_slug="eat-right",
-        options=(
-            Option(
-                "ties",
-                "When players tie",
-                "play_again",
-                choices=(
-                    ("play_again", "The tied players play again to break the tie"),
-                    ("share", "The tied players share the win"),
-                ),
+def _leaders_text(leaders: list[int], best: int, *, tie_breaks: int) -> Message:
+    """Who won (or shared the win), and how."""
+    if len(leaders) == 1:
+        if tie_breaks:
+            return msg(
+                gettext_noop("%(who)s won the tie-breaker."),
+                you=gettext_noop("You won the tie-breaker."),
+                who=seat_ref(leaders[0]),
+            )
+        return msg(
+            gettext_noop("%(who)s ate the most good snacks (%(n)s)."),
+            you=gettext_noop("You ate the most good snacks (%(n)s)."),
+            who=seat_ref(leaders[0]),
+            n=best,
+        )
+    if tie_breaks:
+        return msg(
+            gettext_noop("%(who)s were still tied."),
+            you=gettext_noop("You and %(who)s were still tied."),
+            who=seats_ref(leaders),
+        )
+    return msg(
+        gettext_noop("%(who)s ate the most good snacks (%(n)s)."),
+        you=gettext_noop("You and %(who)s ate the most good snacks (%(n)s)."),
+        who=seats_ref(leaders),
+        n=best,
+    )
+
+
+SNACK_ATTACK = SnackAttackEngine(
+    slug="snack-attack",
+    name=gettext_noop("Snack Attack!"),
+    title=gettext_noop("Shop for snacks, eat the good ones, dodge the junk and yell Snack Attack!"),
+    min_seats=2,
+    max_seats=8,
+    deck_slug="eat-right",
+    options=(
+        Option(
+            "ties",
+            gettext_noop("When players tie"),
+            "play_again",
+            choices=(
+                ("play_again", gettext_noop("The tied players play again to break the tie")),
+                ("share", gettext_noop("The tied players share the win")),
             ),
         ),
-    )
+    ),
+    action_words={
+        "eat": gettext_noop("Eat %(card)s"),
+        "return": gettext_noop("Put back %(card)s"),
+        "eat_last": gettext_noop("Eat the last card in the store"),
+        "snack_attack": gettext_noop("Yell Snack Attack!"),
+    },
 )
+
+GAMES = (SNACK_ATTACK,)

@@ -1,5 +1,7 @@
 """SNACK WARS: draw snacks face up, keep one kind, build the tastiest 9-card collection.
 
+What a seat sees (its view, zones and buttons' words) is in games.engines.snack_wars_view.
+
 The rules, in the order a player meets them:
 
 1. The deck has 60 cards: 10 Raccoons, 45 Food cards (nine foods, five of each, every food worth
@@ -28,18 +30,19 @@ The rules, in the order a player meets them:
 
 from __future__ import annotations
 
-from games.engines import register
-from games.engines.base import Action, Engine, Event, IllegalAction, Option, State, event
-
-COLLECTION_SIZE = 9
-CUISINES = ("french", "japan", "american")
-CUISINE_NAME = {"french": "French", "japan": "Japan", "american": "American"}
-ALL_CUISINES_POINTS = 5
-
-
-def who(seat: int) -> str:
-    """The placeholder the web layer turns into a nickname (or "You")."""
-    return "{s" + str(seat) + "}"
+from games.engines.base import Action, Event, IllegalAction, Option, State, event
+from games.engines.messages import (
+    Text,
+    card_ref,
+    cards_ref,
+    gettext_noop,
+    msg,
+    ngettext_noop,
+    seat_ref,
+    seats_ref,
+)
+from games.engines.snack_wars_scoring import COLLECTION_SIZE, score_collections
+from games.engines.snack_wars_view import SnackWarsView
 
 
 def _is_whole_number(value: object) -> bool:
@@ -47,69 +50,37 @@ def _is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-# ----- scoring (pure functions, shared with the bots) ---------------------------------------
-
-
-def _food_majorities(collections: list[list[dict]]) -> list[dict[str, int]]:
-    """Per seat: the foods whose strict majority it holds, with the points each is worth."""
-    won: list[dict[str, int]] = [{} for _ in collections]
-    foods = {c["food"]: c["value"] for cards in collections for c in cards if c["kind"] == "food"}
-    for food, value in foods.items():
-        counts = [sum(1 for c in cards if c.get("food") == food) for cards in collections]
-        best = max(counts)
-        if counts.count(best) == 1:
-            won[counts.index(best)][food] = value
-    return won
-
-
-def _bonus_points(cards: list[dict], raccoons: int) -> dict[str, int]:
-    """Points from each Bonus card in one collection."""
-    foods = [c for c in cards if c["kind"] == "food"]
-    points: dict[str, int] = {}
-    for bonus in (c["bonus"] for c in cards if c["kind"] == "bonus"):
-        if bonus in CUISINES:
-            points[bonus] = sum(1 for c in foods if c["cuisine"] == bonus)
-        elif bonus == "all-cuisines":
-            points[bonus] = ALL_CUISINES_POINTS if {c["cuisine"] for c in foods} >= set(CUISINES) else 0
-        elif bonus == "raccoons":
-            points[bonus] = raccoons
-    return points
-
-
-def score_collections(collections: list[list[dict]], raccoons: list[int]) -> list[dict]:
-    """Each seat's score: {"total", "majorities": {food: points}, "bonuses": {bonus: points}}."""
-    majorities = _food_majorities(collections)
-    scores = []
-    for seat, cards in enumerate(collections):
-        bonuses = _bonus_points(cards, raccoons[seat])
-        total = sum(majorities[seat].values()) + sum(bonuses.values())
-        scores.append({"total": total, "majorities": majorities[seat], "bonuses": bonuses})
-    return scores
-
-
-class SnackWarsEngine(Engine):
+class SnackWarsEngine(SnackWarsView):
     def __init__(self) -> None:
         super().__init__(
             slug="snack-wars",
-            title="Raccoons draft snacks from around the world, and steal a few, for the best 9-card "
-            "collection.",
+            name=gettext_noop("SNACK WARS"),
+            title=gettext_noop(
+                "Raccoons draft snacks from around the world, and steal a few, "
+                "for the best 9-card collection."
+            ),
             min_seats=2,
             max_seats=5,
             deck_slug="snack-wars",
             options=(
                 Option(
                     "max_turns",
-                    "Most turns before the game stops",
+                    gettext_noop("Most turns before the game stops"),
                     120,
                     minimum=10,
                     maximum=400,
-                    help="A safety stop for very long games: collections are scored as they are.",
+                    help=gettext_noop(
+                        "A safety stop for very long games: collections are scored as they are."
+                    ),
                 ),
             ),
+            action_words={
+                "take_bonus": gettext_noop("Take %(card)s"),
+                "take_raccoons": gettext_noop("Take the Raccoons"),
+                "steal": gettext_noop("Steal %(card)s from %(victim)s"),
+                "stop_stealing": gettext_noop("Stop stealing"),
+            },
+            quick_options={"max_turns": 16},
         )
 
     # ----- setting up and drawing ------------------------------------------------------------
@@ -142,21 +113,30 @@ class SnackWarsEngine(Engine):
         """Give the turn to the next player who still needs cards, and draw for them."""
         events: list[Event] = []
         if self._all_collections_complete(state):
-            return events + self._finish(state, "Every collection has 9 cards.")
+            return events + self._finish(state, msg(gettext_noop("Every collection has 9 cards.")))
         if state["turns_taken"] >= self.option(state, "max_turns"):
-            return events + self._finish(
-                state, f"The game reached its limit of {state['turns_taken']} turns."
+            reason = msg(
+                ngettext_noop(
+                    "The game reached its limit of %(n)s turn.", "The game reached its limit of %(n)s turns."
+                ),
+                n=state["turns_taken"],
             )
+            return events + self._finish(state, reason)
         seat = first_candidate
         while self._collection_room(state, seat) == 0:
-            events.append(event(f"{who(seat)} already had 9 cards and skipped the turn.", kind="skip"))
+            text = msg(
+                gettext_noop("%(who)s already had 9 cards and skipped the turn."),
+                you=gettext_noop("You already had 9 cards and skipped the turn."),
+                who=seat_ref(seat),
+            )
+            events.append(event(text, kind="skip"))
             seat = (seat + 1) % state["seats"]
         state["turn"] = seat
         state["phase"] = "choose"
         state["steals_left"] = 0
         events += self._draw_for_turn(state, seat)
         if not state["drawn"]:  # cannot happen with 60 cards, but never leave a player stuck
-            return events + self._finish(state, "There were no cards left to draw.")
+            return events + self._finish(state, msg(gettext_noop("There were no cards left to draw.")))
         return events
 
     def _draw_for_turn(self, state: State, seat: int) -> list[Event]:
@@ -167,10 +147,16 @@ class SnackWarsEngine(Engine):
                 if not state["deck"]:
                     break
             state["drawn"].append(state["deck"].pop(0))
-        names = ", ".join(self.card(state, c)["name"] for c in state["drawn"])
+        text = msg(
+            ngettext_noop("%(who)s drew %(n)s card: %(cards)s.", "%(who)s drew %(n)s cards: %(cards)s."),
+            you=ngettext_noop("You drew %(n)s card: %(cards)s.", "You drew %(n)s cards: %(cards)s."),
+            who=seat_ref(seat),
+            n=len(state["drawn"]),
+            cards=cards_ref(state["drawn"]),
+        )
         events.append(
             event(
-                f"{who(seat)} drew {plural(len(state['drawn']), 'card')}: {names}.",
+                text,
                 kind="draw",
                 seat=seat,
                 cards=list(state["drawn"]),
@@ -185,9 +171,8 @@ class SnackWarsEngine(Engine):
         self.rng(state).shuffle(pile)
         state["deck"] = pile
         state["discard"] = []
-        return [
-            event("The deck ran out, so the discard pile was shuffled into a new deck.", kind="reshuffle")
-        ]
+        text = msg(gettext_noop("The deck ran out, so the discard pile was shuffled into a new deck."))
+        return [event(text, kind="reshuffle")]
 
     # ----- what may be taken -----------------------------------------------------------------
 
@@ -254,25 +239,31 @@ class SnackWarsEngine(Engine):
         kind = move.get("type")
         if state["phase"] == "steal":
             if kind != "steal":
-                raise IllegalAction("Your Raccoons are waiting: steal a card, or stop stealing.")
+                raise IllegalAction(
+                    gettext_noop("Your Raccoons are waiting: steal a card, or stop stealing.")
+                )
             if move.get("victim") == seat:
-                raise IllegalAction("You can't steal from yourself!")
+                raise IllegalAction(gettext_noop("You can't steal from yourself!"))
             if self._collection_room(state, seat) == 0:
-                raise IllegalAction("Your collection already has 9 cards, so you can't steal more.")
+                raise IllegalAction(
+                    gettext_noop("Your collection already has 9 cards, so you can't steal more.")
+                )
             victim = move.get("victim")
             if not isinstance(victim, int) or not 0 <= victim < state["seats"]:
-                raise IllegalAction("That player isn't at this table.")
+                raise IllegalAction(gettext_noop("That player isn't at this table."))
             if move.get("card") not in state["collections"][victim]:
-                raise IllegalAction("That player doesn't have that card in their collection.")
+                raise IllegalAction(gettext_noop("That player doesn't have that card in their collection."))
             return
         if kind in ("steal", "stop_stealing"):
-            raise IllegalAction("You need to take Raccoons before you can steal.")
+            raise IllegalAction(gettext_noop("You need to take Raccoons before you can steal."))
         if kind == "take_food":
-            raise IllegalAction(f"You didn't draw any food worth {move.get('value')}.")
+            raise IllegalAction(
+                msg(gettext_noop("You didn't draw any food worth %(value)s."), value=str(move.get("value")))
+            )
         if kind == "take_bonus":
-            raise IllegalAction("That Bonus card isn't one of the cards you drew.")
+            raise IllegalAction(gettext_noop("That Bonus card isn't one of the cards you drew."))
         if kind == "take_raccoons":
-            raise IllegalAction("You didn't draw any Raccoons.")
+            raise IllegalAction(gettext_noop("You didn't draw any Raccoons."))
 
     def _apply(self, state: State, seat: int | None, move: Action) -> list[Event]:
         kind = move["type"]
@@ -286,7 +277,12 @@ class SnackWarsEngine(Engine):
             events = self._steal_card(state, seat, move["victim"], move["card"])
         else:
             state["steals_left"] = 0
-            events = [event(f"{who(seat)} stopped stealing.", kind="stop_stealing", seat=seat)]
+            text = msg(
+                gettext_noop("%(who)s stopped stealing."),
+                you=gettext_noop("You stopped stealing."),
+                who=seat_ref(seat),
+            )
+            events = [event(text, kind="stop_stealing", seat=seat)]
         if state["phase"] == "steal" and self._steal_targets(state, seat):
             return events
         return events + self._end_turn(state, seat)
@@ -313,10 +309,23 @@ class SnackWarsEngine(Engine):
         taken = [c for c in self._drawn_of_kind(state, "food") if self.card(state, c)["value"] == value]
         self._move_to_collection(state, seat, taken)
         self._record_take(state, seat, "food", taken)
-        name = self.card(state, taken[0])["name"]
+        text = msg(
+            ngettext_noop(
+                "%(who)s took %(n)s %(card)s card (worth %(value)s).",
+                "%(who)s took %(n)s %(card)s cards (worth %(value)s).",
+            ),
+            you=ngettext_noop(
+                "You took %(n)s %(card)s card (worth %(value)s).",
+                "You took %(n)s %(card)s cards (worth %(value)s).",
+            ),
+            who=seat_ref(seat),
+            n=len(taken),
+            card=card_ref(taken[0]),
+            value=value,
+        )
         return [
             event(
-                f"{who(seat)} took {plural(len(taken), name)} (worth {value}).",
+                text,
                 kind="take_food",
                 seat=seat,
                 cards=taken,
@@ -326,8 +335,13 @@ class SnackWarsEngine(Engine):
     def _take_bonus(self, state: State, seat: int, card_id: str) -> list[Event]:
         self._move_to_collection(state, seat, [card_id])
         self._record_take(state, seat, "bonus", [card_id])
-        name = self.card(state, card_id)["name"]
-        return [event(f"{who(seat)} took the {name} card.", kind="take_bonus", seat=seat, cards=[card_id])]
+        text = msg(
+            gettext_noop("%(who)s took the %(card)s card."),
+            you=gettext_noop("You took the %(card)s card."),
+            who=seat_ref(seat),
+            card=card_ref(card_id),
+        )
+        return [event(text, kind="take_bonus", seat=seat, cards=[card_id])]
 
     def _take_raccoons(self, state: State, seat: int) -> list[Event]:
         taken = self._drawn_of_kind(state, "raccoon")
@@ -337,9 +351,16 @@ class SnackWarsEngine(Engine):
         self._record_take(state, seat, "raccoons", taken)
         state["phase"] = "steal"
         state["steals_left"] = len(taken)
-        text = f"{who(seat)} took {plural(len(taken), 'Raccoon')}."
+        text: list = [
+            msg(
+                ngettext_noop("%(who)s took %(n)s Raccoon.", "%(who)s took %(n)s Raccoons."),
+                you=ngettext_noop("You took %(n)s Raccoon.", "You took %(n)s Raccoons."),
+                who=seat_ref(seat),
+                n=len(taken),
+            )
+        ]
         if not self._steal_targets(state, seat):
-            text += " There was nothing to steal yet."
+            text.append(msg(gettext_noop("There was nothing to steal yet.")))
         return [event(text, kind="take_raccoons", seat=seat, count=len(taken))]
 
     def _steal_card(self, state: State, seat: int, victim: int, card_id: str) -> list[Event]:
@@ -347,10 +368,19 @@ class SnackWarsEngine(Engine):
         state["collections"][seat].append(card_id)
         state["steals_left"] -= 1
         state["last_turn"]["stole"].append({"victim": victim, "card": card_id})
-        name = self.card(state, card_id)["name"]
+        text = msg(
+            gettext_noop("%(who)s's Raccoon stole %(card)s from %(victim)s."),
+            you={
+                "who": gettext_noop("Your Raccoon stole %(card)s from %(victim)s."),
+                "victim": gettext_noop("%(who)s's Raccoon stole %(card)s from you."),
+            },
+            who=seat_ref(seat),
+            victim=seat_ref(victim),
+            card=card_ref(card_id),
+        )
         return [
             event(
-                f"{who(seat)}'s Raccoon stole a {name} from {who(victim)}.",
+                text,
                 kind="steal",
                 seat=seat,
                 victim=victim,
@@ -365,7 +395,13 @@ class SnackWarsEngine(Engine):
         state["drawn"] = []
         if not unused:
             return []
-        return [event(f"{who(seat)} discarded {plural(len(unused), 'card')}.", kind="discard", cards=unused)]
+        text = msg(
+            ngettext_noop("%(who)s discarded %(n)s card.", "%(who)s discarded %(n)s cards."),
+            you=ngettext_noop("You discarded %(n)s card.", "You discarded %(n)s cards."),
+            who=seat_ref(seat),
+            n=len(unused),
+        )
+        return [event(text, kind="discard", cards=unused)]
 
     def _end_turn(self, state: State, seat: int) -> list[Event]:
         state["phase"] = "choose"
@@ -380,70 +416,32 @@ class SnackWarsEngine(Engine):
         collections = [[self.card(state, c) for c in cards] for cards in state["collections"]]
         return score_collections(collections, [len(r) for r in state["raccoons"]])
 
-    def _finish(self, state: State, reason: str) -> list[Event]:
+    def _finish(self, state: State, reason: Text) -> list[Event]:
         totals = [score["total"] for score in self.scores(state)]
         best = max(totals)
         winners = [seat for seat, total in enumerate(totals) if total == best]
         state["result"] = {"winners": winners, "scores": totals, "reason": reason}
-        names = " and ".join(who(seat) for seat in winners)
-        verb = "shared the win" if len(winners) > 1 else "won"
-        return [event(f"{reason} {names} {verb} with {best} points.", kind="game_over", winners=winners)]
-
-    # ----- what each seat sees ---------------------------------------------------------------
-
-    def _card_info(self, state: State, card_id: str) -> dict:
-        card = self.card(state, card_id)
-        return {
-            "id": card_id,
-            "kind": card["kind"],
-            "name": card["name"],
-            "food": card["food"],
-            "value": card["value"],
-            "cuisine": card["cuisine"],
-            "bonus": card["bonus"],
-        }
-
-    def _last_turn_view(self, state: State) -> dict | None:
-        last = state["last_turn"]
-        if last is None:
-            return None
-        return {
-            "seat": last["seat"],
-            "took": last["took"],
-            # Raccoons lie face down: show how many, not which.
-            "cards": [] if last["took"] == "raccoons" else [self._card_info(state, c) for c in last["cards"]],
-            "count": len(last["cards"]),
-            "stole": [
-                {"victim": s["victim"], "card": self._card_info(state, s["card"])} for s in last["stole"]
-            ],
-            # Not the ones already shuffled back into the deck: the deck stays secret.
-            "discarded": [self._card_info(state, c) for c in last["discarded"] if c in state["discard"]],
-        }
-
-    def _status(self, state: State) -> str:
-        if state.get("result"):
-            return "The game is over. " + state["result"]["reason"]
-        turn = who(state["turn"])
-        if state["phase"] == "steal":
-            return f"{turn} may steal {plural(state['steals_left'], 'more card')} with their Raccoons."
-        return f"{turn} drew {plural(len(state['drawn']), 'card')} and must choose what to keep."
-
-    def _view(self, state: State, seat: int | None) -> dict:
-        return {
-            "status": self._status(state),
-            "turn": state["turn"],
-            "phase": state["phase"],
-            "steals_left": state["steals_left"],
-            "drawn": [self._card_info(state, c) for c in state["drawn"]],
-            "collections": [[self._card_info(state, c) for c in cards] for cards in state["collections"]],
-            "raccoon_counts": [len(r) for r in state["raccoons"]],
-            "deck_size": len(state["deck"]),
-            "discard": [self._card_info(state, c) for c in state["discard"]],
-            "scores": self.scores(state),  # what everyone would score if the game ended now
-            "turns_taken": state["turns_taken"],
-            "collection_size": COLLECTION_SIZE,
-            "last_turn": self._last_turn_view(state),
-        }
+        if len(winners) == 1:
+            won = msg(
+                ngettext_noop("%(who)s won with %(n)s point.", "%(who)s won with %(n)s points."),
+                you=ngettext_noop("You won with %(n)s point.", "You won with %(n)s points."),
+                who=seat_ref(winners[0]),
+                n=best,
+            )
+        else:
+            won = msg(
+                ngettext_noop(
+                    "%(who)s shared the win with %(n)s point each.",
+                    "%(who)s shared the win with %(n)s points each.",
+                ),
+                you=ngettext_noop(
+                    "You and %(who)s shared the win with %(n)s point each.",
+                    "You and %(who)s shared the win with %(n)s points each.",
+                ),
+                who=seats_ref(winners),
+                n=best,
+            )
+        return [event([reason, won], kind="game_over", winners=winners)]
 
     # ----- for the conformance suite ---------------------------------------------------------
 
@@ -461,4 +459,6 @@ class SnackWarsEngine(Engine):
         return set(state["deck"])
 
 
-ENGINE = register(SnackWarsEngine())
+ENGINE = SnackWarsEngine()
+
+GAMES = (ENGINE,)

@@ -13,7 +13,10 @@ the bots' driver (real-time games and table timers included) and every step is c
 - on sampled steps: every legal action applies without error; a stale version, a wrong seat, an
   action not in legal_actions and garbage all raise IllegalAction and leave the state unchanged;
 - replaying the action log from (seats, seed, options, deck) gives back the final state exactly;
-- every registered bot level only ever chooses legal actions.
+- every registered bot level only ever chooses legal actions;
+- everything the game says (events, statuses, zones, buttons, refusals, results) renders for
+  every seat allowed to read it, speaks to a seat it names as "you" (tests/games/words.py) and
+  is in the catalogue makemessages builds, so it can be translated.
 
 Seeds come from hypothesis (one drawn example per case, plus a fixed one) to keep the whole suite
 for ten games at a minute or two. A deck whose data file is missing fails loudly, except the Eat
@@ -38,6 +41,7 @@ from games.bots.driver import next_move, play_game
 from games.engines import ENGINES
 from games.engines.base import IllegalAction, strings_in
 from games.engines.cards import DATA_DIR
+from tests.games.words import Words, catalogue_ids
 
 MAX_MOVES = 20_000  # a random playout that has not ended by then counts as never ending
 DEEP_STEPS = 12  # steps per playout that get every legal action applied and the refusal checks
@@ -191,12 +195,14 @@ def _json_without_cards(state) -> str:
     return json.dumps({k: v for k, v in state.items() if k != "cards"}, sort_keys=True)
 
 
-def _assert_refused(engine, state, seat, action) -> None:
+def _assert_refused(engine, state, seat, action, words: Words | None = None) -> None:
     before = _Frozen(state)
     with pytest.raises(IllegalAction) as refused:
         engine.apply(state, seat, action)
     assert refused.value.message, "an IllegalAction needs a message for the player"
     assert before.unchanged(), f"a refused move {action!r} changed the state"
+    if words is not None:
+        words.refusal(refused.value)
 
 
 def _check_every_legal_action(engine, state, rng: random.Random) -> None:
@@ -212,7 +218,7 @@ def _check_every_legal_action(engine, state, rng: random.Random) -> None:
         assert before.unchanged(), f"applying a legal action of seat {seat} changed its input"
 
 
-def _check_refusals(engine, state, rng: random.Random) -> None:
+def _check_refusals(engine, state, rng: random.Random, words: Words) -> None:
     movers = engine.to_move(state)
     seats = state["seats"]
     version = state["version"]
@@ -220,29 +226,29 @@ def _check_refusals(engine, state, rng: random.Random) -> None:
         legal = engine.legal_actions(state, seat)
         for action in rng.sample(legal, min(3, len(legal))):
             # a stale (or future) version
-            _assert_refused(engine, state, seat, {**action, "version": version - 1})
-            _assert_refused(engine, state, seat, {**action, "version": version + 1})
+            _assert_refused(engine, state, seat, {**action, "version": version - 1}, words)
+            _assert_refused(engine, state, seat, {**action, "version": version + 1}, words)
             # the wrong seat, a seat not at the table, the table when it may not act
             for other in [s for s in range(seats) if s not in movers][:2]:
-                _assert_refused(engine, state, other, action)
-            _assert_refused(engine, state, seats, action)
-            _assert_refused(engine, state, -1, action)
+                _assert_refused(engine, state, other, action, words)
+            _assert_refused(engine, state, seats, action, words)
+            _assert_refused(engine, state, -1, action, words)
             if None not in movers:
-                _assert_refused(engine, state, None, action)
+                _assert_refused(engine, state, None, action, words)
             # the same action with one field spoiled, dropped, or an extra field
             for key in [k for k in action if k not in ("version", "type")]:
                 for garbage in GARBAGE_VALUES:
                     spoiled = {**action, key: garbage}
                     if spoiled not in legal:
-                        _assert_refused(engine, state, seat, spoiled)
+                        _assert_refused(engine, state, seat, spoiled, words)
                 dropped = {k: v for k, v in action.items() if k != key}
                 if dropped not in legal:
-                    _assert_refused(engine, state, seat, dropped)
+                    _assert_refused(engine, state, seat, dropped, words)
             extra = {**action, "zz_extra": 1}
-            _assert_refused(engine, state, seat, extra)
+            _assert_refused(engine, state, seat, extra, words)
         for garbage in ("nonsense", None, [], {}, {"type": 7, "version": version}):
-            _assert_refused(engine, state, seat, garbage)
-        _assert_refused(engine, state, seat, {"type": "no-such-move", "version": version})
+            _assert_refused(engine, state, seat, garbage, words)
+        _assert_refused(engine, state, seat, {"type": "no-such-move", "version": version}, words)
 
 
 class _CheckedBot(Bot):
@@ -261,9 +267,12 @@ class _CheckedBot(Bot):
         return self.inner.reaction_ms(view, rng)
 
 
-def _playout(engine, seats, seed, options, cards, *, deck=None, deep=True, light=False, bots=None):
+def _playout(
+    engine, seats, seed, options, cards, *, deck=None, deep=True, light=False, bots=None, known=None
+):
     """Plays one game with bots, checking every step (light: only card conservation and the
-    end). Returns (final state, action log)."""
+    end). `known`: the message ids a catalogue has (default: the project's). Returns (final
+    state, action log)."""
     state = engine.new_state(seats, seed=seed, options=options, deck=deck, cards=cards)
     records = copy.deepcopy(state["cards"])
     deck_cards = Counter(engine.all_cards(state))
@@ -271,6 +280,7 @@ def _playout(engine, seats, seed, options, cards, *, deck=None, deep=True, light
     bots = bots or {seat: RandomBot(game=engine.slug) for seat in range(seats)}
     rng = random.Random(f"conformance/{engine.slug}/{seed}")
     log: list[tuple[int | None, dict]] = []
+    words = Words(seats)
     deep_steps = set(range(DEEP_STEPS // 2))
     while engine.result(state) is None:
         assert len(log) < MAX_MOVES, f"{engine.slug}: no result after {MAX_MOVES} random moves"
@@ -283,13 +293,19 @@ def _playout(engine, seats, seed, options, cards, *, deck=None, deep=True, light
             deep_steps.add(len(log))
             _check_views(engine, state, as_json=True)
             _check_every_legal_action(engine, state, rng)
-            _check_refusals(engine, state, rng)
+            _check_refusals(engine, state, rng, words)
+            for seat in [None, *range(seats)]:
+                words.view(engine.view(state, seat), seat)
+                words.actions(engine, state, seat, engine.legal_actions(state, seat))
         move = next_move(engine, state, bots, rng)
         assert move is not None, f"{engine.slug}: nobody can move and there is no result"
         seat, action = move
         before = _Frozen(state)
-        new_state, _events = engine.apply(state, seat, action)
+        new_state, events = engine.apply(state, seat, action)
         assert before.unchanged(), "apply changed its input"
+        if not light:
+            for said in events:
+                words.text(said["text"], to=said["to"], where=f"event after {action['type']}")
         state = new_state
         log.append((seat, action))
     # the finished game
@@ -303,7 +319,12 @@ def _playout(engine, seats, seed, options, cards, *, deck=None, deep=True, light
     assert len(result["scores"]) == seats
     assert engine.to_move(state) == set()
     for seat in range(seats):
-        _assert_refused(engine, state, seat, {"type": "anything", "version": state["version"]})
+        _assert_refused(engine, state, seat, {"type": "anything", "version": state["version"]}, words)
+    words.text(result["reason"], where="result")
+    for seat in [None, *range(seats)]:
+        words.view(engine.view(state, seat), seat)
+    unknown = words.unknown(known)
+    assert not unknown, f"not in the catalogue (mark them with gettext_noop): {sorted(unknown)}"
     return state, log
 
 
@@ -318,7 +339,7 @@ def _replay(engine, seats, seed, options, cards, log, deck=None):
 
 
 def test_there_are_engines_to_check():
-    assert ENGINES, "no engine registered itself (games/engines/registry_imports.py)"
+    assert ENGINES, "no engine registered (games/engines/registry.py, GAME_MODULES)"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -328,9 +349,14 @@ def test_engine_describes_itself(slug):
     assert engine.title.strip(), "every engine needs a one-sentence title"
     assert 1 <= engine.min_seats <= engine.max_seats
     assert engine.deck_slug in {"eat-right", "chomp", "appetite", "snack-wars"}
+    assert engine.name.strip(), "every engine needs a name (a message id)"
+    said = {engine.name, engine.title, *engine.action_words.values()}
     for option in engine.options:
         assert option.label.strip()
         assert option.clean(None) == option.default
+        said |= {option.label, *(label for _value, label in option.choices)} | ({option.help} - {""})
+    missing = said - catalogue_ids()
+    assert not missing, f"not in the catalogue (mark them with gettext_noop): {sorted(missing)}"
     levels = bot_levels(slug)
     assert "beginner" in levels and "strong" in levels, f"{slug} needs beginner and strong bots: {levels}"
 

@@ -8,6 +8,7 @@ from games.bots.base import RandomBot
 from games.bots.driver import play_game
 from games.engines import get_engine
 from games.engines.base import IllegalAction, strings_in
+from games.engines.messages import english
 
 ENGINE = get_engine("appetite")
 
@@ -250,7 +251,7 @@ def test_filling_two_columns_ends_the_game_at_once_and_the_highest_total_wins():
     state = act(state, 1, "play", "breakfast-1")
     result = ENGINE.result(state)
     assert result["scores"] == [80, 35] and result["winners"] == [0]
-    assert "filled two columns" in result["reason"]
+    assert "filled two columns" in english(result["reason"])
     assert ENGINE.to_move(state) == set()
 
 
@@ -263,7 +264,7 @@ def test_the_hand_limit_ends_a_long_game_fairly():
         options={"max_hands": 1, "boxes": 6},
     )
     result = ENGINE.result(played.state)
-    assert "limit of 1 hands" in result["reason"]
+    assert "limit of 1 hand." in english(result["reason"])
     best = max(result["scores"])
     assert result["winners"] == [s for s, score in enumerate(result["scores"]) if score == best]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines import IllegalAction, get_engine
+from games.engines.messages import english
 
 ENGINE = get_engine("build-a-meal")
 
@@ -271,7 +272,7 @@ def test_the_game_is_a_draw_when_the_stock_runs_out_once_too_often():
     state = play(play(state, 0, "draw", **{"from": "stock"}), 0, "discard", card="apple")
     result = ENGINE.result(state)
     assert result["winners"] == []
-    assert "draw" in result["reason"]
+    assert "draw" in english(result["reason"])
     assert ENGINE.to_move(state) == set()
 
 
@@ -282,7 +283,7 @@ def test_the_game_is_a_draw_after_the_turn_limit():
         state = play(state, seat, "draw", **{"from": "discard"})
         state = play(state, seat, "discard", card=state["hands"][seat][-1])
     assert ENGINE.result(state)["winners"] == []
-    assert "20 turns" in ENGINE.result(state)["reason"]
+    assert "20 turns" in english(ENGINE.result(state)["reason"])
 
 
 # ----- winning --------------------------------------------------------------------------------------

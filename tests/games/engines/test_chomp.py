@@ -6,6 +6,8 @@ import pytest
 
 from games.engines import get_engine
 from games.engines.base import IllegalAction
+from games.engines.cards import load_deck_records
+from games.engines.messages import english
 
 CHOMP = get_engine("chomp")
 QUICK = {"tie_window_ms": 0}  # the first right slap wins at once (no tie window)
@@ -39,8 +41,12 @@ def table_acts(state, kind, engine=CHOMP):
     return engine.apply(state, None, action)
 
 
+CARDS = {card["id"]: card for card in load_deck_records("chomp")}
+
+
 def texts(events):
-    return [e["text"] for e in events]
+    """What the events say, in English, with seats as {s0}, {s1}..."""
+    return [english(e["text"], cards=CARDS) for e in events]
 
 
 def example_flip(extra=()):
@@ -68,7 +74,7 @@ def test_the_table_flips_after_the_countdown_and_everyone_shows_a_card():
     assert CHOMP.to_move(state) == {None}
     assert CHOMP.legal_actions(state, None) == [{"type": "flip", "after_ms": 2000, "version": 0}]
     state, events = flip(state)
-    assert len(state["center"]) == 3 and events[0]["text"].startswith("Flip!")
+    assert len(state["center"]) == 3 and texts(events)[0].startswith("Flip!")
 
 
 # ----- the book's example -----------------------------------------------------------------------
@@ -77,14 +83,14 @@ def test_the_table_flips_after_the_countdown_and_everyone_shows_a_card():
 def test_shark_slapping_first_takes_every_card():
     state, events = slap(example_flip(), 1, "big-fish-1")
     assert sorted(state["discards"][1]) == ["big-fish-1", "big-fish-2", "seal-1", "shark-1"]
-    assert texts(events)[0] == "{s1}'s Shark chomped a Seal and 2 Big Fish."
+    assert texts(events)[0] == "{s1}'s Shark chomped Seal and Big Fish ×2."
 
 
 def test_seal_slapping_first_takes_both_big_fish_and_the_shark_goes_home():
     state, events = slap(example_flip(), 0, "big-fish-2")
     assert sorted(state["discards"][0]) == ["big-fish-1", "big-fish-2", "seal-1"]
     assert state["discards"][1] == ["shark-1"]
-    assert texts(events)[0] == "{s0}'s Seal chomped 2 Big Fish. The rest went back to their owners."
+    assert texts(events)[0] == "{s0}'s Seal chomped Big Fish ×2. The rest went back to their owners."
 
 
 @pytest.mark.parametrize("seat", [2, 3])
@@ -126,7 +132,7 @@ def test_the_bad_chomp_card_goes_to_this_rounds_winner():
     state, _ = slap(state, 2, "big-fish-2")  # Bad Chomp: shrimp-1 goes face down in the middle
     state, events = slap(state, 1, "big-fish-2")
     assert "shrimp-1" in state["discards"][1] and state["penalty"] == []
-    assert "{s1} also took the 1 cards waiting in the middle." in texts(events)[0]
+    assert "{s1} also took the 1 card waiting in the middle." in texts(events)[0]
 
 
 def test_with_no_winner_the_bad_chomp_card_waits_for_the_next_winner():
@@ -137,7 +143,7 @@ def test_with_no_winner_the_bad_chomp_card_waits_for_the_next_winner():
     state, events = table_acts(state, "time-up")
     assert state["discards"] == [["seal-1"], ["shark-1"], ["big-fish-1"], ["big-fish-2"]]
     assert state["penalty"] == [{"seat": 2, "card": "plankton-1"}]
-    assert "wait for the next winner" in texts(events)[0]
+    assert "waits for the next winner" in texts(events)[0]
     state, _ = flip(state)  # big fish, seal, little fish, little fish: little fish lowest
     state, _ = slap(state, 1, "little-fish-1")
     # the Seal chomps the Big Fish too, and takes the Bad Chomp card waiting in the middle
@@ -170,7 +176,7 @@ def test_ink_out_then_the_next_winner_takes_the_set_aside_cards():
     state, events = slap(state, 1, "shrimp-1")  # Big Fish chomps the Shrimp
     assert sorted(state["discards"][1]) == ["big-fish-1", "big-fish-2", "octopus-1", "shark-1", "shrimp-1"]
     assert state["discards"][0] == ["seal-1"]  # the Seal could not be chomped: back to its owner
-    assert texts(events)[0].startswith("{s1}'s Big Fish chomped a Shrimp. {s1} also took the 3 cards")
+    assert texts(events)[0].startswith("{s1}'s Big Fish chomped Shrimp. {s1} also took the 3 cards")
 
 
 def test_electric_eel_beats_octopus_and_starts_a_feeding_frenzy():
@@ -210,7 +216,7 @@ def test_all_same_flip_is_set_aside_and_the_next_winner_takes_it():
 def test_when_all_but_one_flip_the_lowest_the_high_card_wins_at_once():
     state, events = flip(table([["shark-1", "seal-1"], ["plankton-1", "shrimp-1"], ["plankton-2", "seal-2"]]))
     assert sorted(state["discards"][0]) == ["plankton-1", "plankton-2", "shark-1"]
-    assert texts(events)[-1] == "{s0}'s Shark won at once and chomped 2 Plankton."
+    assert texts(events)[-1] == "{s0}'s Shark won at once and chomped Plankton ×2."
     assert state["phase"] == "flip" and CHOMP.to_move(state) == {None}
 
 
@@ -339,11 +345,9 @@ def test_running_out_during_an_ink_out_means_sitting_out_the_extra_flip():
 def test_last_two_count_their_cards_by_default():
     state, _ = flip(table([["shark-1", "seal-1", "seal-2"], ["big-fish-1", "shrimp-1"], ["plankton-1"]]))
     state, _ = slap(state, 0, "plankton-1")
-    assert state["result"] == {
-        "winners": [0],
-        "scores": [5, 1, 0],
-        "reason": "Only two players were left, so they counted their cards.",
-    }
+    result = state["result"]
+    assert result["winners"] == [0] and result["scores"] == [5, 1, 0]
+    assert english(result["reason"]) == "Only two players were left, so they counted their cards."
 
 
 def test_last_two_may_carry_on_with_a_two_player_game():
@@ -364,7 +368,7 @@ def test_the_flip_limit_ends_the_game_with_most_cards_winning():
     state, _ = flip(state)
     state, events = slap(state, 0, "big-fish-1")
     assert state["result"]["winners"] == [0] and state["result"]["scores"] == [4, 1, 1]
-    assert "flip limit" in state["result"]["reason"]
+    assert "flip limit" in english(state["result"]["reason"])
 
 
 # ----- what players see -------------------------------------------------------------------------
@@ -373,7 +377,7 @@ def test_the_flip_limit_ends_the_game_with_most_cards_winning():
 def test_views_show_counts_and_face_up_cards_but_no_pile():
     state = example_flip(extra=[["shrimp-1"]])
     view = CHOMP.view(state, 2)
-    assert view["status"] == "Chomp! Slap the lowest creature if your card is higher."
+    assert english(view["status"]) == "Chomp! Slap the lowest creature if your card is higher."
     assert [p["pile"] for p in view["players"]] == [1, 0, 0, 0]
     assert [c["name"] for c in view["center"]] == ["Seal", "Shark", "Big Fish", "Big Fish"]
     assert "shrimp-1" not in str(view) and view["table_action"]["type"] == "time-up"

@@ -6,6 +6,7 @@ import pytest
 
 from games.engines import get_engine
 from games.engines.base import strings_in
+from games.engines.messages import english
 from tests.games.engines.test_chomp import flip, slap, table, texts
 
 WAR = get_engine("underwater-war")
@@ -87,11 +88,9 @@ def test_underwater_war_octopus_means_one_more_card_and_the_higher_takes_all():
 
 def test_a_two_player_game_ends_when_one_player_has_every_card():
     state, events = flip(game(WAR, [["shark-1", "seal-1"], ["seal-2"]]), WAR)
-    assert state["result"] == {
-        "winners": [0],
-        "scores": [3, 0],
-        "reason": "{s0} collected all the cards!",
-    }
+    result = state["result"]
+    assert result["winners"] == [0] and result["scores"] == [3, 0]
+    assert english(result["reason"]) == "{s0} collected all the cards!"
 
 
 # ----- Quick CHOMP! -----------------------------------------------------------------------------
@@ -99,7 +98,7 @@ def test_a_two_player_game_ends_when_one_player_has_every_card():
 
 def test_quick_chomp_race_to_slap_the_lower_card_even_your_own():
     state, _ = flip(game(QUICK_CHOMP, [["seal-1", "big-fish-1"], ["shrimp-1", "big-fish-2"]]), QUICK_CHOMP)
-    assert QUICK_CHOMP.view(state, 0)["status"] == "Quick! Slap the lower card."
+    assert english(QUICK_CHOMP.view(state, 0)["status"]) == "Quick! Slap the lower card."
     state, events = slap(state, 1, "shrimp-1", QUICK_CHOMP)
     assert sorted(state["discards"][1]) == ["seal-1", "shrimp-1"]
     assert texts(events)[0] == "{s1} slapped first and took all 2 cards."

@@ -11,6 +11,7 @@ from games.bots.driver import next_move, play_game
 from games.engines import get_engine
 from games.engines.base import IllegalAction, events_for, strings_in
 from games.engines.cards import DATA_DIR
+from games.engines.messages import english
 
 ENGINE = get_engine("food-war")
 
@@ -194,7 +195,7 @@ def test_the_round_limit_ends_the_game_and_most_cards_wins():
     state = flip_all(state)
     result = ENGINE.result(state)
     assert result["scores"] == [4, 2] and result["winners"] == [0]
-    assert "1 rounds" in result["reason"]
+    assert "1 round was played" in english(result["reason"])
 
 
 def test_a_draw_on_cards_is_a_shared_win():

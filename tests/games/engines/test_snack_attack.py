@@ -11,6 +11,7 @@ from games.bots.driver import next_move
 from games.engines import get_engine
 from games.engines.base import IllegalAction, events_for, strings_in
 from games.engines.cards import DATA_DIR
+from games.engines.messages import english
 
 ENGINE = get_engine("snack-attack")
 
@@ -69,8 +70,8 @@ def table(seats=2, *, hands=None, eaten=None, turn=0, shopped=True, **options):
 
 
 def listed(state, seat, move):
-    """The legal action with these fields (legal actions also carry a button label), or the
-    bare move when none matches, so refusals can be tested."""
+    """The legal action with these fields, or the bare move when none matches, so refusals can
+    be tested."""
     for action in ENGINE.legal_actions(state, seat):
         if {k: v for k, v in action.items() if k not in ("version", "label")} == move:
             return action
@@ -128,6 +129,15 @@ def test_the_store_is_face_down_and_nobody_starts_with_cards():
 # ----- going shopping ----------------------------------------------------------------------------
 
 
+def test_a_move_logged_with_its_old_button_label_still_applies():
+    """Older logs kept the button's words in the action ("label"): replays must still accept it."""
+    state = new_game()
+    new, _events = ENGINE.apply(
+        state, 0, {"type": "shop", "spot": 0, "label": "Pick store card 1", "version": 0}
+    )
+    assert len(new["hands"][0]) == 1
+
+
 def test_everyone_must_go_shopping_first():
     state = table(hands={0: ["apple"]}, shopped=False)
     assert refused(state, 0, type="eat", card="apple") == "You must go shopping before you can eat a snack."
@@ -145,7 +155,7 @@ def test_shopping_picks_two_face_down_cards_one_at_a_time():
     assert state["turn"] == 1
     # the other player only hears that cards were picked up
     assert not strings_in(events_for(events, 1)) & {"apple", "Apple"}
-    assert any("Apple" in e["text"] for e in events_for(events, 0))
+    assert any("Apple" in english(e["text"], cards=state["cards"]) for e in events_for(events, 0))
 
 
 def test_with_one_card_left_shopping_takes_just_that_card():

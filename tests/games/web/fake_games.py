@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from games.bots.base import Bot, RandomBot
 from games.engines.base import Engine, IllegalAction, event
+from games.engines.messages import card_ref, gettext_noop, msg, ngettext_noop, seat_ref
+from games.engines.zones import number, zone
 
 
 class HiddenHands(Engine):
@@ -12,7 +14,15 @@ class HiddenHands(Engine):
     your last card. Empty hands end the game: the highest total rank wins."""
 
     def __init__(self):
-        super().__init__(slug="test-cards", title="Test Cards", min_seats=2, max_seats=4, deck_slug="chomp")
+        super().__init__(
+            slug="test-cards",
+            name="Test Cards",
+            title="Test Cards",
+            min_seats=2,
+            max_seats=4,
+            deck_slug="chomp",
+            action_words={"play": "Play %(card)s"},
+        )
 
     def _setup(self, state, order):
         hands = [order[i * 3 : i * 3 + 3] for i in range(state["seats"])]
@@ -34,17 +44,26 @@ class HiddenHands(Engine):
     def _explain_illegal(self, state, seat, move):
         card = move.get("card")
         if card not in state["hands"][seat]:
-            raise IllegalAction("That card isn't in your hand.")
+            raise IllegalAction(gettext_noop("That card isn't in your hand."))
         if self.card(state, card)["kind"] == "shark":
-            raise IllegalAction("Keep your Shark for last.")
+            raise IllegalAction(gettext_noop("Keep your Shark for last."))
 
     def _apply(self, state, seat, move):
         card = move["card"]
         state["hands"][seat].remove(card)
         state["pile"].append(card)
         state["scores"][seat] += self.card(state, card)["rank"] or 0
-        events = [event(f"{{s{seat}}} played {self.card(state, card)['name']}.", kind="play")]
-        events.append(event(f"You still hold {len(state['hands'][seat])} cards.", to=[seat]))
+        played = msg(
+            "%(who)s played %(card)s.", you="You played %(card)s.", who=seat_ref(seat), card=card_ref(card)
+        )
+        left = len(state["hands"][seat])
+        events = [event(played, kind="play")]
+        events.append(
+            event(
+                msg(ngettext_noop("You still hold %(n)s card.", "You still hold %(n)s cards."), n=left),
+                to=[seat],
+            )
+        )
         state["turn"] = (seat + 1) % state["seats"]
         if not any(state["hands"]):
             best = max(state["scores"])
@@ -52,12 +71,20 @@ class HiddenHands(Engine):
             state["result"] = {
                 "winners": winners,
                 "scores": state["scores"],
-                "reason": f"{{s{winners[0]}}} had the most.",
+                "reason": msg("%(who)s had the most.", you="You had the most.", who=seat_ref(winners[0])),
             }
         return events
 
     def _view(self, state, seat):
+        zones = [zone("pile", "Pile", cards=state["pile"])]
+        for player, hand in enumerate(state["hands"]):
+            if player == seat:
+                zones.append(zone("hand", "Hand", owner=player, cards=hand, own=True))
+            else:
+                zones.append(zone("hand", "Hand", owner=player, hidden=True, count=len(hand)))
         return {
+            "zones": zones,
+            "numbers": [number("Scores", state["scores"])],
             "hand": state["hands"][seat] if seat is not None else [],
             "hand_count": [len(h) for h in state["hands"]],
             "pile": state["pile"],
@@ -69,8 +96,8 @@ class HiddenHands(Engine):
 
     def hidden_cards(self, state, seat):
         hidden = set(state["rest"])
-        for number, hand in enumerate(state["hands"]):
-            if number != seat:
+        for number_, hand in enumerate(state["hands"]):
+            if number_ != seat:
                 hidden.update(hand)
         return hidden
 
@@ -81,7 +108,14 @@ class SlapGame(Engine):
 
     def __init__(self):
         super().__init__(
-            slug="test-slap", title="Test Slap", min_seats=2, max_seats=2, deck_slug="chomp", realtime=True
+            slug="test-slap",
+            name="Test Slap",
+            title="Test Slap",
+            min_seats=2,
+            max_seats=2,
+            deck_slug="chomp",
+            realtime=True,
+            action_words={"slap": "Slap", "flip": "Flip", "end": "End"},
         )
 
     def _setup(self, state, order):
@@ -107,7 +141,7 @@ class SlapGame(Engine):
         if move["type"] == "flip":
             card = state["deck"].pop(0)
             state["pile"].append(card)
-            return [event(f"The table flipped {self.card(state, card)['name']}.")]
+            return [event(msg("The table flipped %(card)s.", card=card_ref(card)))]
         if move["type"] == "end":
             best = max(state["scores"])
             state["out"] += state["pile"]
@@ -115,20 +149,34 @@ class SlapGame(Engine):
             state["result"] = {
                 "winners": [s for s in (0, 1) if state["scores"][s] == best],
                 "scores": state["scores"],
-                "reason": "The deck ran out.",
+                "reason": msg("The deck ran out."),
             }
-            return [event("The deck ran out.")]
+            return [event(msg("The deck ran out."))]
         top = self.card(state, state["pile"][-1])
         if top["kind"] == "shark":
             state["won"][seat] += state["pile"]
             state["scores"][seat] += len(state["pile"])
             state["pile"] = []
-            return [event(f"{{s{seat}}} chomped the pile!", kind="chomp")]
+            text = msg("%(who)s chomped the pile!", you="You chomped the pile!", who=seat_ref(seat))
+            return [event(text, kind="chomp")]
         state["scores"][seat] -= 1
-        return [event(f"{{s{seat}}} made a Bad Chomp on {top['name']}.", kind="bad-chomp")]
+        text = msg(
+            "%(who)s made a Bad Chomp on %(card)s.",
+            you="You made a Bad Chomp on %(card)s.",
+            who=seat_ref(seat),
+            card=card_ref(top["id"]),
+        )
+        return [event(text, kind="bad-chomp")]
 
     def _view(self, state, seat):
+        zones = [
+            zone("pile", "Pile", cards=state["pile"]),
+            zone("deck", "Deck", hidden=True, count=len(state["deck"])),
+        ]
+        zones += [zone("won", "Won", owner=player, cards=state["won"][player]) for player in (0, 1)]
         return {
+            "zones": zones,
+            "numbers": [number("Scores", state["scores"])],
             "pile": state["pile"],
             "deck_count": len(state["deck"]),
             "scores": state["scores"],

@@ -1,0 +1,147 @@
+"""The Build-A-Meal table: hand, plate with the balanced-meal checklist, everyone's served meals
+with their calories, the stock and the discard pile, and Sugar Shock next to the meals it can
+ruin."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.boards.common import back, cards_by_id, mini, move_of, name_of, picture
+
+
+def _plate_checklist(check: dict, limit: int) -> list[dict]:
+    """The four balanced-meal rules, each with its number, a tick or a cross, and what is missing."""
+    rows = []
+    for have, need, label, what in (
+        (check.get("grains", 0), 2, _("Grains"), _("grain")),
+        (check.get("fruit_or_veggie", 0), 2, _("Fruit or veggie"), _("fruit or veggie")),
+        (check.get("meat_or_dairy", 0), 1, _("Meat or dairy"), _("meat or dairy")),
+    ):
+        short = max(0, need - have)
+        rows.append(
+            {
+                "label": label,
+                "ok": short == 0,
+                "numbers": _("%(have)s of %(need)s servings") % {"have": have, "need": need},
+                "why": ngettext(
+                    "Needs %(n)s more %(what)s serving.", "Needs %(n)s more %(what)s servings.", short
+                )
+                % {"n": short, "what": what}
+                if short
+                else "",
+            }
+        )
+    calories = check.get("calories", 0)
+    over = calories - limit
+    rows.append(
+        {
+            "label": _("Calories"),
+            "ok": over <= 0,
+            "numbers": _("%(have)s of at most %(limit)s") % {"have": calories, "limit": limit},
+            "why": _("%(n)s calories too many.") % {"n": over} if over > 0 else "",
+        }
+    )
+    return rows
+
+
+def build_a_meal_table(view: dict, names: list[str], seat, board, buttons) -> dict:
+    """Build-A-Meal for one seat: hand, plate with the balanced-meal checklist, everyone's served
+    meals with their calories, the stock and the discard pile, and Sugar Shock next to the meals
+    it can ruin."""
+    shown = cards_by_id(board)
+    cards = view.get("cards") or {}
+    limit = view.get("calorie_limit", 600)
+
+    def card_name(card_id):
+        return (cards.get(card_id) or {}).get("name", card_id)
+
+    shocks: dict[tuple[int, int], list[dict]] = {}
+    words = {
+        "plate": lambda m: _("Put on plate"),
+        "unplate": lambda m: _("Take back %(name)s") % {"name": card_name(m["card"])},
+        "discard": lambda m: _("Discard"),
+        "add": lambda m: _("Add to meal %(n)s") % {"n": m["meal"] + 1},
+    }
+
+    def with_moves(card_id):
+        found = shown.get(card_id) or picture("eat-right", card_id, card_name(card_id))
+        kept = []
+        for entry in found.actions:
+            move = move_of(entry)
+            if move["type"] == "sugar_shock":
+                label = _("Ruin %(who)s's meal %(n)s with Sugar Shock") % {
+                    "who": name_of(names, move["target"]),
+                    "n": move["meal"] + 1,
+                }
+                shocks.setdefault((move["target"], move["meal"]), []).append({**entry, "label": label})
+            else:
+                word = words.get(move["type"])
+                kept.append({**entry, "label": word(move) if word else entry["label"]})
+        return replace(found, actions=kept)
+
+    hand = [with_moves(c) for c in view.get("hand") or []]
+    plate = [with_moves(c) for c in view.get("plate") or []]
+    check = view.get("plate_check") or {}
+    moves, serve = [], []
+    top = view.get("discard_top")
+    for entry in buttons:
+        move = move_of(entry)
+        if move["type"] == "serve":
+            serve.append({**entry, "label": _("Serve this meal")})
+        elif move["type"] == "draw" and move.get("from") == "stock":
+            moves.append({**entry, "label": _("Draw from the stock")})
+        elif move["type"] == "draw":
+            moves.append(
+                {**entry, "label": _("Take %(name)s from the discard pile") % {"name": card_name(top)}}
+            )
+        elif move["type"] == "turn_over":
+            moves.append({**entry, "label": _("Turn the discard pile over")})
+        else:
+            moves.append(entry)
+    players = []
+    for number, meals in enumerate(view.get("meals") or []):
+        players.append(
+            {
+                "seat": number,
+                "name": name_of(names, number),
+                "me": number == seat,
+                "turn": number == view.get("turn"),
+                "hand": (view.get("hand_counts") or [0] * (number + 1))[number],
+                "meals": [
+                    {
+                        "number": index + 1,
+                        "calories": meal.get("calories", 0),
+                        "cards": [mini(c, card_name(c)) for c in meal.get("cards", [])],
+                        "shock": shocks.get((number, index), []),
+                    }
+                    for index, meal in enumerate(meals)
+                ],
+            }
+        )
+    if seat is not None and seat < len(players):
+        players.insert(0, players.pop(seat))
+    my_turn = seat is not None and seat == view.get("turn")
+    return {
+        "hand": hand,
+        "plate": plate,
+        "checklist": _plate_checklist(check, limit) if seat is not None else [],
+        "balanced": bool(check.get("balanced")),
+        "serve": serve,
+        "moves": moves,
+        "players": players,
+        "shock_now": bool(shocks),
+        "shock_out_of_turn": bool(shocks) and not my_turn,
+        "my_turn": my_turn,
+        "phase": view.get("phase"),
+        "extra_turn": view.get("extra_turn", False),
+        "turn_name": name_of(names, view.get("turn")),
+        "stock": view.get("stock_count", 0),
+        "discard_top": mini(top, card_name(top)) if top else None,
+        "discard_count": view.get("discard_count", 0),
+        "turnovers_left": view.get("turnovers_left", 0),
+        "limit": limit,
+        "back": back("eat-right"),
+    }

@@ -1,0 +1,116 @@
+"""The Duel table: both meals with their value and calorie meters, the round score, the hand
+with Eat / Attack (each showing what the card adds), Draw and the show-a-card step."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.boards.common import back, cards_by_id, mini, name_of, picture, relabel
+from games.engines.duel import meal_calories, meal_value
+
+
+def _duel_card_numbers(record: dict) -> tuple[int, int]:
+    """What a card adds to a meal: (value, calories). Exercise: no value, -200 calories."""
+    return meal_value([record]), meal_calories([record])
+
+
+ROUND_REASONS = {
+    "eat-calories": lambda loser: _("%(who)s ate 1000 calories or more.") % {"who": loser},
+    "eat-both": lambda loser: _("%(who)s ate 1000 calories or more.") % {"who": loser},
+    "eat-value": lambda winner: _("%(who)s built a meal worth 100 value.") % {"who": winner},
+    "attack-value": lambda winner: _("An attack pushed %(who)s's meal to 100 value.") % {"who": winner},
+    "attack-both": lambda winner: _("An attack pushed %(who)s's meal to 100 value.") % {"who": winner},
+    "attack-calories": lambda winner: _("%(who)s stuffed the other meal to 1000 calories.") % {"who": winner},
+    "out-of-cards": lambda winner: _("Nobody could move, so the meals were compared."),
+}
+
+
+def _meter(now: int, goal: int) -> int:
+    return max(0, min(100, round(100 * now / goal))) if goal else 0
+
+
+def duel_table(view: dict, names: list[str], seat, board) -> dict:
+    """Duel for one seat: both meals with their value and calorie meters, the round score, the
+    hand with Eat / Attack (each showing what the card adds), Draw and the show-a-card step."""
+    shown = cards_by_id(board)
+    cards = view.get("cards") or {}
+    to_win, to_lose = view.get("value_to_win", 100), view.get("calories_to_lose", 1000)
+    me = seat if seat in (0, 1) else 0
+    opponent = 1 - me
+    meals = []
+    for number in (me, opponent):
+        meal = (view.get("meals") or [{}, {}])[number]
+        value, calories = meal.get("value", 0), meal.get("calories", 0)
+        meals.append(
+            {
+                "seat": number,
+                "name": name_of(names, number),
+                "me": number == seat,
+                "value": value,
+                "calories": calories,
+                "value_percent": _meter(value, to_win),
+                "calorie_percent": _meter(calories, to_lose),
+                "value_left": max(0, to_win - value),
+                "calories_left": max(0, to_lose - calories),
+                "cards": [mini(c, (cards.get(c) or {}).get("name", c)) for c in meal.get("cards", [])],
+                "turn": number == view.get("turn"),
+                "hand": (view.get("hand_counts") or [0, 0])[number],
+                "picked": (view.get("has_picked") or [False, False])[number],
+                "wins": (view.get("round_wins") or [0, 0])[number],
+            }
+        )
+    my_meal, their_meal = meals
+    hand = []
+    for card_id in view.get("hand") or []:
+        record = cards.get(card_id) or {}
+        value, calories = _duel_card_numbers(record)
+        card = shown.get(card_id) or picture("eat-right", card_id, record.get("name", card_id))
+        numbers = _("%(value)s value, %(calories)s cal") % {"value": value, "calories": calories}
+
+        def words(entry, numbers=numbers, value=value, calories=calories, name=card.name):
+            if entry["type"] == "eat":
+                label = _("Eat (%(numbers)s)") % {"numbers": numbers}
+                if my_meal["calories"] + calories >= to_lose:
+                    return label + " " + _("- you lose the round!")
+                if my_meal["value"] + value >= to_win:
+                    return label + " " + _("- you win the round!")
+                return label
+            if entry["type"] == "attack":
+                label = _("Attack (%(numbers)s)") % {"numbers": numbers}
+                if their_meal["value"] + value >= to_win:
+                    return label + " " + _("- they win the round!")
+                if their_meal["calories"] + calories >= to_lose:
+                    return label + " " + _("- you win the round!")
+                return label
+            if entry["type"] == "reveal":
+                return _("Show %(name)s (%(numbers)s)") % {"name": name, "numbers": numbers}
+            return entry["label"]
+
+        hand.append({"card": relabel(card, words), "value": value, "calories": calories})
+    picked = view.get("picked")
+    history = []
+    for entry in view.get("round_history") or []:
+        winner = entry.get("winner")
+        who = name_of(names, winner) if winner is not None else ""
+        reason = entry.get("reason", "")
+        if reason.startswith("eat-") and reason != "eat-value" and winner is not None:
+            text = ROUND_REASONS[reason](name_of(names, 1 - winner))
+        else:
+            text = ROUND_REASONS.get(reason, lambda w: "")(who)
+        history.append({"round": entry.get("round"), "winner": who, "text": text, "tie": winner is None})
+    return {
+        "meals": meals,
+        "hand": hand,
+        "phase": view.get("phase"),
+        "round": view.get("round", 1),
+        "rounds_to_win": view.get("rounds_to_win", 3),
+        "to_win": to_win,
+        "to_lose": to_lose,
+        "stock": view.get("stock_count", 0),
+        "picked": mini(picked, (cards.get(picked) or {}).get("name", picked)) if picked else None,
+        "history": history,
+        "last": history[-1] if history else None,
+        "turn_name": name_of(names, view.get("turn")),
+        "starter": name_of(names, view.get("starter")),
+        "back": back("eat-right"),
+    }

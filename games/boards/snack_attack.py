@@ -1,0 +1,98 @@
+"""The Snack Attack! table: the store as face-down cards to pick from, this seat's hand with Eat /
+Return, and every player's eaten snacks split into good and junk with the score."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.boards.common import back, cards_by_id, mini, move_of, name_of, picture, relabel
+from games.rendering import CardView
+
+
+def snack_attack_table(view: dict, names: list[str], seat, board, buttons) -> dict:
+    """Snack Attack! for one seat: the store as face-down cards to pick from, this seat's hand
+    with Eat / Return, and every player's eaten snacks split into good and junk with the score."""
+    shown = cards_by_id(board)
+    picks = {}
+    others = []
+    for entry in buttons:
+        move = move_of(entry)
+        if move["type"] in ("shop", "pick") and isinstance(move.get("spot"), int):
+            picks[move["spot"]] = {**entry, "label": _store_label(move["type"], move["spot"])}
+        else:
+            others.append(entry)
+    store = []
+    for spot in range(view.get("store_size", 0)):
+        entry = picks.get(spot)
+        store.append(
+            CardView(
+                id=f"store-{spot + 1}",
+                name=_("Face-down store card %(n)s") % {"n": spot + 1},
+                image=back("eat-right"),
+                actions=[entry] if entry else [],
+            )
+        )
+    attack = [e for e in others if e["type"] == "snack_attack"]
+    moves = [
+        {**e, "label": _("Eat the last card in the store")} if e["type"] == "eat_last" else e
+        for e in others
+        if e["type"] != "snack_attack"
+    ]
+    hand_words = {"eat": _("Eat %(name)s"), "return": _("Put back %(name)s")}
+    hand = []
+    for face in view.get("hand") or []:
+        card = shown.get(face["id"]) or picture("eat-right", face["id"], face["name"])
+        card = relabel(card, lambda e, n=face["name"]: hand_words.get(e["type"], "%(name)s") % {"name": n})
+        hand.append(
+            {"card": card, "kind": face.get("kind"), "returning": face["id"] == view.get("returning")}
+        )
+    playing = view.get("playing") or []
+    players = []
+    for number, eaten in enumerate(view.get("eaten") or []):
+        good = [mini(c["id"], c["name"]) for c in eaten if c.get("kind") == "good"]
+        junk = [mini(c["id"], c["name"]) for c in eaten if c.get("kind") == "junk"]
+        shields = [mini(c["id"], c["name"]) for c in eaten if c.get("kind") == "exercise"]
+        players.append(
+            {
+                "seat": number,
+                "name": name_of(names, number),
+                "me": number == seat,
+                "turn": number == view.get("turn") and not view.get("result"),
+                "playing": number in playing,
+                "hand": (view.get("hand_sizes") or [0] * (number + 1))[number],
+                "good": good,
+                "junk": junk,
+                "shields": shields,
+                "points": (view.get("points") or [0] * (number + 1))[number],
+            }
+        )
+    if seat is not None and seat < len(players):  # your own snacks first
+        players.insert(0, players.pop(seat))
+    returning = next((h["card"].name for h in hand if h["returning"]), "")
+    unseen = view.get("unseen") or {}
+    return {
+        "store": store,
+        "store_size": view.get("store_size", 0),
+        "can_pick": bool(picks),
+        "picking_second": bool(view.get("picks_left")) and seat == view.get("turn"),
+        "returning": returning,
+        "hand": hand,
+        "attack": attack,
+        "moves": moves,
+        "players": players,
+        "removed": [mini(c["id"], c["name"]) for c in view.get("removed") or []],
+        "tie_breaks": view.get("tie_breaks", 0),
+        "turn_name": name_of(names, view.get("turn")),
+        "unseen": [
+            (_("good snacks"), unseen.get("good", 0)),
+            (_("junk"), unseen.get("junk", 0)),
+            (_("Sugar Shock"), unseen.get("sugar_shock", 0)),
+            (_("Exercise"), unseen.get("exercise", 0)),
+        ],
+    }
+
+
+def _store_label(kind: str, spot: int) -> str:
+    if kind == "pick":
+        return _("Swap for card %(n)s") % {"n": spot + 1}
+    return _("Pick card %(n)s") % {"n": spot + 1}
