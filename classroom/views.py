@@ -19,10 +19,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
-from classroom import dashboard, reports, services
+from classroom import dashboard, lessons, reports, services
 from classroom.forms import (
     LESSON,
     JoinForm,
@@ -51,7 +52,7 @@ def _refuse(message: str, status: int) -> HttpResponse:
 
 def _go(request: HttpRequest, url: str) -> HttpResponse:
     if request.htmx:
-        return HttpResponse(status=204, headers={"HX-Redirect": url})
+        return HttpResponseClientRedirect(url)
     return HttpResponseRedirect(url)
 
 
@@ -451,10 +452,10 @@ def _class_session(code: str) -> ClassSession:
 
 
 def _lesson_context(session: ClassSession, student: Student, check=None) -> dict:
-    allowed = services.lesson_cards(session)
+    allowed = lessons.lesson_cards(session)
     by_id = {record["id"]: record for record in allowed}
     plate = [by_id[card] for card in student.plate if card in by_id]
-    rules = services.lesson_rules(session)
+    rules = lessons.lesson_rules(session)
     if check is None:
         last = student.attempts.order_by("-created_at").first()
         if last is not None and last.cards == student.plate:
@@ -534,20 +535,20 @@ def _lesson_post(request: HttpRequest, code: str, do) -> HttpResponse:
 @require_POST
 def lesson_plate(request: HttpRequest, code: str) -> HttpResponse:
     def toggle(student):
-        services.lesson_toggle_card(student=student, card_id=request.POST.get("card", ""))
+        lessons.lesson_toggle_card(student=student, card_id=request.POST.get("card", ""))
 
     return _lesson_post(request, code, toggle)
 
 
 @require_POST
 def lesson_clear(request: HttpRequest, code: str) -> HttpResponse:
-    return _lesson_post(request, code, lambda student: services.lesson_clear(student=student))
+    return _lesson_post(request, code, lambda student: lessons.lesson_clear(student=student))
 
 
 @require_POST
 def lesson_check(request: HttpRequest, code: str) -> HttpResponse:
     def check(student):
-        _attempt, result = services.lesson_check(student=student)
+        _attempt, result = lessons.lesson_check(student=student)
         return result
 
     return _lesson_post(request, code, check)

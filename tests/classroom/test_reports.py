@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from classroom import reports, services
+from classroom import lessons, reports, services
 from classroom.models import ClassSession, MealAttempt, Student, TableMatch
 from games import services as games
 from games.models import Match
@@ -39,7 +39,7 @@ def _lesson_with_attempts(teacher):
         for plate in plates:
             student.plate = plate
             student.save()
-            services.lesson_check(student=Student.objects.get(pk=student.pk))
+            lessons.lesson_check(student=Student.objects.get(pk=student.pk))
     return session, kim, lou
 
 

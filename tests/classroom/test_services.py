@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classroom import services
+from classroom import lessons, services
 from classroom.models import ClassSession, MealAttempt, Student, TableMatch, TableSeat
 from games import scheduler
 from games import services as games
@@ -233,16 +233,16 @@ def test_a_lesson_records_every_attempt_with_the_rules_it_missed(teacher):
     session = lesson_session(teacher)
     kim = _student(session, "Kim")
     for card in ("bagel", "apple"):
-        services.lesson_toggle_card(student=kim, card_id=card)
-    attempt, check = services.lesson_check(student=kim)
+        lessons.lesson_toggle_card(student=kim, card_id=card)
+    attempt, check = lessons.lesson_check(student=kim)
     assert not attempt.balanced
     assert attempt.failed_rules == ["grains", "fruit_or_veggie", "meat_or_dairy"]
     for card in ("brown-rice", "carrots", "milk"):
-        services.lesson_toggle_card(student=kim, card_id=card)
-    attempt, check = services.lesson_check(student=kim)
+        lessons.lesson_toggle_card(student=kim, card_id=card)
+    attempt, check = lessons.lesson_check(student=kim)
     assert attempt.balanced and check.balanced
     assert MealAttempt.objects.filter(student=kim).count() == 2
-    services.lesson_toggle_card(student=kim, card_id="milk")  # a second click takes it off
+    lessons.lesson_toggle_card(student=kim, card_id="milk")  # a second click takes it off
     kim.refresh_from_db()
     assert "milk" not in kim.plate
 
@@ -261,10 +261,10 @@ def test_a_lesson_uses_only_the_cards_and_rules_the_teacher_picked(teacher):
     )
     kim = _student(session, "Kim")
     with pytest.raises(services.ClassroomError, match="isn't part of this lesson"):
-        services.lesson_toggle_card(student=kim, card_id="milk")
-    services.lesson_toggle_card(student=kim, card_id="bagel")
-    services.lesson_toggle_card(student=kim, card_id="french-fries")
-    attempt, check = services.lesson_check(student=kim)
+        lessons.lesson_toggle_card(student=kim, card_id="milk")
+    lessons.lesson_toggle_card(student=kim, card_id="bagel")
+    lessons.lesson_toggle_card(student=kim, card_id="french-fries")
+    attempt, check = lessons.lesson_check(student=kim)
     assert attempt.failed_rules == ["no_junk"]
     assert [row.rule for row in check.rows] == ["grains", "no_junk", "calories"]
 
@@ -275,7 +275,7 @@ def test_a_paused_lesson_refuses_clicks(teacher):
     services.session_set_paused(session=session, paused=True)
     kim.refresh_from_db()
     with pytest.raises(services.ClassroomError, match="paused"):
-        services.lesson_toggle_card(student=kim, card_id="apple")
+        lessons.lesson_toggle_card(student=kim, card_id="apple")
 
 
 def test_deleting_a_session_deletes_its_students_games_and_attempts(teacher):

@@ -24,7 +24,8 @@ PROJECT_PACKAGES = ("games", "nutrition", "foodcards", "classroom", "plateful")
 # Lowest first. A module may import its own layer or any lower one, never a higher one.
 LAYERS = (
     ("games.engines", "games.bots"),
-    ("games.models", "games.changes", "games.messages", "games.catalog", "games.migrations", "games.admin"),
+    ("games.models", "games.changes", "games.access", "games.messages", "games.catalog"),
+    ("games.migrations", "games.admin"),
     ("games.services",),
     ("games.rendering", "games.scheduler", "games.forms"),
     ("games.boards", "games.templatetags"),
