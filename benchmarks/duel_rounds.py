@@ -81,7 +81,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="strong,beginner")
-    parser.add_argument("--cards", type=Path, default=None, help="a deck JSON file (default: the shipped one)")
+    parser.add_argument("--cards", type=Path, default=None, help="a deck JSON file (default: shipped)")
     args = parser.parse_args()
     cards = json.loads(args.cards.read_text(encoding="utf-8"))["cards"] if args.cards else None
     levels = args.bots.split(",")

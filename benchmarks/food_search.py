@@ -67,7 +67,13 @@ QUERIES = [
     "whole wheat bread",
     "chocolate milk",
 ]
-GROUP_QUERIES = [("", "fruits"), ("apple", "fruits"), ("cheese", "dairy"), ("", "sometimes"), ("chicken", "protein")]
+GROUP_QUERIES = [
+    ("", "fruits"),
+    ("apple", "fruits"),
+    ("cheese", "dairy"),
+    ("", "sometimes"),
+    ("chicken", "protein"),
+]
 
 
 def _setup(database: Path) -> None:

@@ -12,10 +12,29 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from nutrition.eat_right_design import CHOICES, DECK_DESCRIPTION, EAT_RIGHT_DESIGN, CardDesign
+from nutrition.eat_right_design import (
+    CHOICES,
+    DECK_DESCRIPTION,
+    EAT_RIGHT_DESIGN,
+    WHOLE_GRAIN_CARDS,
+    CardDesign,
+)
 from nutrition.myplate import MYPLATE_UNITS, card_group_servings, estimated_added_sugars, plate_group_for
 from nutrition.scoring import SCORING_KEYS, per_serving, score_card
 from nutrition.sr_files import SRFood, SRRelease, read_release
+
+# The design's names are re-exported: callers import the deck from here.
+__all__ = [
+    "CATEGORIES",
+    "SHIPPED_DECK_FILE",
+    "EAT_RIGHT_DESIGN",
+    "WHOLE_GRAIN_CARDS",
+    "CardDesign",
+    "DeckDesignError",
+    "build_eat_right_deck",
+    "build_eat_right_records",
+    "load_shipped_cards",
+]
 
 DECK_SLUG = "eat-right"
 CATEGORIES = ("fruit", "veggie", "grains", "meat", "dairy", "junk", "exercise")

@@ -5,7 +5,8 @@ with skin", "Pie, apple, commercially prepared", "Candies, milk chocolate". A fo
 when the words typed name what the food *is* (its first part) than when they only describe it
 (a later part), when they match whole words ("apple" = "Apples") rather than the start or middle
 of one ("applesauce"), and when its first part has nothing else in it ("Milk," before "Milk
-shakes,"). Ties go to foods of USDA's dietary survey (commonly eaten), to the plain, raw or fluid
+shakes,"); words typed together that stand together in the description ("milk chocolate") count
+extra. Ties go to foods of USDA's dietary survey (commonly eaten), to the plain, raw or fluid
 form, then to the shorter description. So "apple"
 finds raw apples before apple juice, applesauce and apple pie, and "milk" finds milk before
 milk shakes and milk chocolate.
@@ -22,6 +23,7 @@ LATER_WEIGHT = 0.4
 COMMON_NAME_WEIGHT = 0.8
 WHOLE_WORD, WORD_START, INSIDE_WORD = 3.0, 2.0, 1.0
 FIRST_WORD_BONUS = 0.5  # the typed word is the very first word of the description
+PHRASE_BONUS = 4.0  # several typed words stand together, in order, in one part ("milk chocolate")
 PLAIN_FORMS = frozenset({"raw", "fluid", "plain", "whole"})
 
 
@@ -67,6 +69,15 @@ def _word_quality(word: str, forms: tuple[str, ...], token: str) -> float:
     return 0.0
 
 
+def _has_phrase(words: list[str], parts) -> bool:
+    size = len(words)
+    for part in parts:
+        normalized = [normalize(token) for token in part]
+        if any(normalized[i : i + size] == words for i in range(len(normalized) - size + 1)):
+            return True
+    return False
+
+
 def rank_key(words: list[str], description: str, common_name: str = "") -> tuple:
     """Sort key of one food for the typed words (smaller sorts first)."""
     parts = _parts(description)
@@ -90,6 +101,8 @@ def rank_key(words: list[str], description: str, common_name: str = "") -> tuple
             for token in part:
                 best = max(best, _word_quality(word, forms, token) * COMMON_NAME_WEIGHT)
         score += best
+    if len(words) > 1 and _has_phrase([normalize(w) for w in words], parts):
+        score += PHRASE_BONUS
     first_part = parts[0] if parts else ()
     unmatched_in_first_part = len(first_part) - len(first_part_matched)
     words_in_parts = {token for part in parts for token in part}

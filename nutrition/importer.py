@@ -83,7 +83,9 @@ def _food_fields(food, group: UsdaFoodGroup) -> dict:
         "common_name": food.common_name,
         "refuse_pct": food.refuse_pct,
         "in_survey": food.survey,
-        "plate_group": plate_group_for(ndb=food.ndb, usda_group=food.group, description=food.long_description),
+        "plate_group": plate_group_for(
+            ndb=food.ndb, usda_group=food.group, description=food.long_description
+        ),
         "nutrients": food.nutrients,
     }
 

@@ -98,7 +98,8 @@ _SWEET_BAKED = (
     r"cookie|(?<!pan)(?<!griddle)cake|doughnut|donut|\bpies?\b|pastr|brownie|danish|sweet roll|"
     r"cinnamon roll|cream puff|eclair|cobbler|strudel|fudge|frost|icing|\bwafers?\b|graham|pop-tart|"
     r"baklava|turnover|sopaipilla|churro|fig bar|macaroon|ladyfinger|ice cream cone|fruit pizza|"
-    r"chocolatey|cinnabon|twinkie|oreo|dulce de leche|caramel|creme|\bcones?\b|shortbread|\btarts?\b|\bbars?\b"
+    r"chocolatey|cinnabon|twinkie|oreo|dulce de leche|caramel|creme|\bcones?\b|shortbread|\btarts?\b|"
+    r"\bbars?\b"
 )
 _SWEETENED_DRINK = r"(?<!un)sweeten|sugar|mocha|latte|cappuccino|flavou?r|lemonade|iced tea|chai|cocoa"
 
@@ -179,7 +180,12 @@ RULES: tuple[Rule, ...] = (
     _rule("none", r"^leavening|baking powder|baking soda|^yeast|cream of tartar", "1800"),
     _rule("sometimes", _SWEET_BAKED, "1800"),
     # Sweets: a few ingredients are no food at all
-    _rule("none", r"pectin|^rennin, tablets|gelatins?, dry powder, unsweetened|\bgums\b|sweeteners?, .*(tabletop|stevia)", "1900"),
+    _rule(
+        "none",
+        r"pectin|^rennin, tablets|gelatins?, dry powder, unsweetened|\bgums\b|"
+        r"sweeteners?, .*(tabletop|stevia)",
+        "1900",
+    ),
     # Fast foods and restaurant foods: desserts are sometimes foods, a plain salad is vegetables
     _rule(
         "sometimes",
@@ -187,7 +193,12 @@ RULES: tuple[Rule, ...] = (
         r"frozen dairy|\bcone\b|churro|sweet roll|doughnut|pastr|strudel|sopaipilla|\bflan\b|cake",
         "2100 3600",
     ),
-    _rule("vegetables", r"salad, vegetable|side salad|garden salad|coleslaw", "2100 3600", unless=r"chicken|meat"),
+    _rule(
+        "vegetables",
+        r"salad, vegetable|side salad|garden salad|coleslaw",
+        "2100 3600",
+        unless=r"chicken|meat",
+    ),
     _rule(
         "protein",
         r"fried chicken|chicken.*(tenders|nuggets|strips|wings?|breast|thigh|drumstick)",
@@ -316,7 +327,14 @@ CARD_GROUP_UNITS: dict[str, tuple[str, float]] = {
     "veggie": ("half cup", 2.0),
     "dairy": ("half cup", 2.0),
 }
-MYPLATE_UNITS: dict[str, str] = {"grains": "oz", "meat": "oz", "fruit": "cup", "veggie": "cup", "dairy": "cup"}
+# The unit of a card's MyPlate equivalents (eat_right_design's `plate`).
+MYPLATE_UNITS: dict[str, str] = {
+    "grains": "oz",
+    "meat": "oz",
+    "fruit": "cup",
+    "veggie": "cup",
+    "dairy": "cup",
+}
 
 
 def card_group_servings(equivalents: dict[str, float]) -> dict[str, int]:

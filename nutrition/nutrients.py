@@ -78,6 +78,7 @@ NUTRIENTS_BY_KEY[ADDED_SUGARS.key] = ADDED_SUGARS
 
 UNIT_SYMBOLS = {"g": "g", "mg": "mg", "ug": "µg", "kcal": "kcal", "IU": "IU"}
 
+
 def nutrient_label(key: str) -> str:
     return NUTRIENTS_BY_KEY[key].label
 

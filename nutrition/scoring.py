@@ -116,6 +116,9 @@ class CardScore:
     vitamin_total: float = 0.0  # the six slots added up (before rounding)
     missing: tuple[str, ...] = ()  # nutrient keys USDA gives no value for (counted as 0)
 
+    vitamin_cap = VITAMIN_SLOT_CAP_PCT  # for the "why" tables
+    bite_kcal = BITE_KCAL
+
     @property
     def kept_share(self) -> float:
         """The share of its good points the food keeps: 25 / (25 + bad)."""
@@ -244,9 +247,8 @@ def _vitamin_part(amounts: _Amounts, bite: float) -> tuple[float, list[ScoreLine
     team = b_sum / len(B_VITAMIN_KEYS)
     team_counted = min(team, VITAMIN_SLOT_CAP_PCT)
     total += team_counted
-    team_line = ScoreLine(
-        "b_vitamins", B_TEAM_LABEL, 0.0, "", round(team, 1), round(team_counted, 1), team > VITAMIN_SLOT_CAP_PCT
-    )
+    capped = team > VITAMIN_SLOT_CAP_PCT
+    team_line = ScoreLine("b_vitamins", B_TEAM_LABEL, 0.0, "", round(team, 1), round(team_counted, 1), capped)
     return total, [*slots, team_line, *b_lines]
 
 

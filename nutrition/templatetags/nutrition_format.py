@@ -40,3 +40,9 @@ def card_group_name(group):
 @register.filter
 def myplate_unit(unit):
     return MYPLATE_UNIT_NAMES.get(unit, unit)
+
+
+@register.filter
+def get_group(mapping, key):
+    """mapping[key] in a template ({} and None give None)."""
+    return (mapping or {}).get(key)
