@@ -21,12 +21,12 @@ LIMIT_KEYS = ("saturated_fat_g", "added_sugars_g", "sodium_mg")
 FOOD_COLORS = ("#0d47a1", "#8a3b00", "#4a148c")  # site palette: blue, orange, purple (white text ok)
 FOOD_LETTERS = ("A", "B", "C")
 
-WIDTH = 360
-LEFT = 8
-BAR_MAX = 270  # 100 % of the daily value
-VALUE_X = WIDTH - 6  # the numbers, right-aligned
-LABEL_HEIGHT = 22
-BAR_HEIGHT = 14
+WIDTH = 320
+LEFT = 4
+BAR_MAX = 224  # 100 % of the daily value
+VALUE_X = WIDTH - 2  # the numbers, right-aligned
+LABEL_HEIGHT = 24
+BAR_HEIGHT = 16
 BAR_GAP = 4
 ROW_GAP = 12
 SECTION_HEIGHT = 30
@@ -43,10 +43,10 @@ def compare_chart(items: list[dict]) -> dict:
     """Geometry of the comparison chart for 1-3 foods (`items` from the compare view)."""
     sections, y = [], 0
     for title_key, keys in (("good", ("energy_kcal", *GOOD_KEYS)), ("limit", LIMIT_KEYS)):
-        section = {"kind": title_key, "y": y + 20, "rows": []}
+        section = {"kind": title_key, "y": y + 21, "rows": []}
         y += SECTION_HEIGHT
         for key in keys:
-            row = {"key": key, "label": nutrient_name(key), "label_y": y + 15, "bars": []}
+            row = {"key": key, "label": nutrient_name(key), "label_y": y + 17, "bars": []}
             y += LABEL_HEIGHT
             for index, item in enumerate(items):
                 percent = _percent(item, key)

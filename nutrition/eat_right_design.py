@@ -593,7 +593,7 @@ CHOICES: tuple[str, ...] = (
     "Calories = USDA kcal per 100 g x serving grams / 100, rounded.",
     "Overall value: the Nutrient Rich Foods nutrients (NRF9.3). Good points = the % daily value of 9 "
     "nutrients in the serving, but at most 100 calories of it, each up to 100 %. Bad points = the % of the "
-    "daily limit of saturated fat, added sugars and sodium in 100 g. Value = good points / 2 x 25 / (25 + "
+    "daily limit of saturated fat, added sugars and sodium in 100 g. Value = good points / 2.5 x 25 / (25 + "
     "bad points), rounded.",
     "Vitamin power: vitamins A, C, D, E, K and the B vitamins as one team (their average), in the same "
     "bite, each counted up to 50 %, added up and divided by 3. Folic acid added to flour is left out.",

@@ -116,7 +116,7 @@ def rank_foods(query: str, candidates: list[tuple]) -> list[tuple]:
     come first."""
     words = query_words(query)
     if not words:
-        return sorted(candidates, key=lambda row: row[1].lower())
+        return sorted(candidates, key=lambda row: row[1].lower())  # the same A to Z as the database
 
     def key(row):
         main, unmatched, *rest = rank_key(words, row[1], row[2] or "")

@@ -18,12 +18,12 @@ The bite
 Calories
     energy (kcal per 100 g) x grams / 100.
 
-Overall value (0 to about 80)
+Overall value (0 to about 65)
     good = the % DV of protein, fiber, vitamins A, C and E, calcium, iron, potassium and
     magnesium in the bite, each counted up to 100 %.
     bad = the % of the daily limit of saturated fat (20 g), added sugars (50 g) and sodium
     (2,300 mg) in 100 g of the food (how salty, sugary or fatty every bite is).
-    value = good / 2, of which the food keeps the share 25 / (25 + bad): with 25 bad points it
+    value = good / 2.5, of which the food keeps the share 25 / (25 + bad): with 25 bad points it
     keeps half, with 75 a quarter, with none all of it. Junk food keeps a little, never below 0.
 
 Vitamin power (0 to about 120)
@@ -56,7 +56,7 @@ ENCOURAGED_KEYS: tuple[str, ...] = (
 )
 ENCOURAGED_CAP_PCT = 100.0
 LIMITED_KEYS: tuple[str, ...] = ("saturated_fat_g", "added_sugars_g", "sodium_mg")
-VALUE_DIVISOR = 2.0  # value = good / 2 ...
+VALUE_DIVISOR = 2.5  # value = good / 2.5 ... (the scale: a Duel round takes several cards)
 HALVING_BAD_POINTS = 25.0  # ... times 25 / (25 + bad): 25 bad points halve it
 
 VITAMIN_SLOT_KEYS: tuple[str, ...] = (
@@ -117,6 +117,7 @@ class CardScore:
     missing: tuple[str, ...] = ()  # nutrient keys USDA gives no value for (counted as 0)
 
     vitamin_cap = VITAMIN_SLOT_CAP_PCT  # for the "why" tables
+    value_divisor = VALUE_DIVISOR
     bite_kcal = BITE_KCAL
 
     @property
@@ -129,7 +130,7 @@ class CardScore:
         return round_half_up(100 * self.kept_share)
 
     @property
-    def half_good(self) -> float:
+    def scaled_good(self) -> float:
         return round(self.good / VALUE_DIVISOR, 1)
 
     @property

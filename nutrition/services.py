@@ -2,6 +2,7 @@
 the food explorer's search."""
 
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 from nutrition.food_ranking import match_forms, query_words, rank_foods
 from nutrition.models import Food
@@ -49,7 +50,7 @@ def food_search(*, query: str = "", plate_group: str = "") -> list[int]:
         return list(foods.filter(ndb__startswith=query).order_by("ndb").values_list("pk", flat=True))
     words = query_words(query)
     if not words:
-        return list(foods.order_by("long_description").values_list("pk", flat=True))
+        return list(foods.order_by(Lower("long_description")).values_list("pk", flat=True))
     if len(words) == 1 and len(words[0]) == 1:
         foods = foods.filter(long_description__istartswith=words[0])
     for word in words:

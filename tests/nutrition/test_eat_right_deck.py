@@ -215,18 +215,19 @@ def test_enriched_flour_does_not_crown_vitamin_power(cards):
 def test_the_numbers_suit_the_games(cards):
     foods = [card for card in cards if card["category"] != "exercise"]
     assert all(10 <= card["calories"] <= 400 for card in foods)
-    assert all(card["value"] <= 6 for card in cards if card["category"] == "junk")
+    assert all(card["value"] <= 5 for card in cards if card["category"] == "junk")
     good = [card["value"] for card in cards if card["category"] in {"fruit", "veggie"}]
     assert 10 <= statistics.median(good) <= 35
     assert all(0 <= card["vitamin_power"] <= 120 for card in cards)
     by_id = {card["id"]: card for card in cards}
-    assert by_id["broccoli"]["value"] > 50 > by_id["doughnut"]["value"]
+    assert by_id["broccoli"]["value"] > 40 > 5 > by_id["doughnut"]["value"]
     assert by_id["broccoli"]["calories"] == 31 and by_id["broccoli"]["serving_g"] == 91
-    # Food War: two random cards tie rarely, on every stat it can be played with.
+    # Food War: two random cards tie rarely (the old per-serving deck: 1 in 18 on value), on
+    # every stat it can be played with.
     for stat in ("value", "vitamin_power", "calories"):
         counts = Counter(card[stat] for card in cards)
         ties = sum(n * (n - 1) for n in counts.values()) / (len(cards) * (len(cards) - 1))
-        assert ties < 0.04, stat
+        assert ties < 0.045, stat
 
 
 def test_a_balanced_meal_fits_in_600_calories(cards):

@@ -48,12 +48,12 @@ def test_bad_points_are_the_percent_of_the_daily_limits_in_100_g_whatever_the_se
         assert score_card(food, grams).bad == 30.0  # 10 % + 10 % + 10 %
 
 
-def test_value_is_half_the_good_points_shrunk_by_the_bad_ones():
-    # good 160 -> 80; bad 0 keeps all of it; bad 25 keeps half; bad 75 keeps a quarter.
+def test_value_is_the_good_points_over_2_5_shrunk_by_the_bad_ones():
+    # good 160 -> 64; bad 0 keeps all of it; bad 25 keeps half; bad 75 keeps a quarter.
     base = {"energy_kcal": 50, "protein_g": 25, "vitamin_c_mg": 180, "fiber_g": 2.8}
-    assert score_card(base, 100).value == 80
-    assert score_card({**base, "sodium_mg": 575}, 100).value == 40  # 25 bad points
-    assert score_card({**base, "sodium_mg": 1725}, 100).value == 20  # 75 bad points
+    assert score_card(base, 100).value == 64
+    assert score_card({**base, "sodium_mg": 575}, 100).value == 32  # 25 bad points
+    assert score_card({**base, "sodium_mg": 1725}, 100).value == 16  # 75 bad points
     assert score_card({**base, "sodium_mg": 575}, 100).kept_percent == 50
 
 
@@ -114,7 +114,7 @@ def test_the_why_rows_add_up_to_the_numbers():
     # Rows are rounded to one decimal each: the sums agree up to that rounding.
     assert sum(line.points for line in score.good_lines) == pytest.approx(score.good, abs=0.3)
     assert sum(line.points for line in score.bad_lines) == pytest.approx(score.bad, abs=0.1)
-    assert score.value == round_half_up(score.good / 2 * 25 / (25 + score.bad))
+    assert score.value == round_half_up(score.good / 2.5 * 25 / (25 + score.bad))
     slots = [line for line in score.vitamin_lines if not line.part_of_team]
     assert round_half_up(sum(line.points for line in slots)) == score.vitamin_power
     assert [line.key for line in score.bad_lines] == ["saturated_fat_g", "added_sugars_g", "sodium_mg"]
