@@ -276,3 +276,22 @@ def test_a_design_naming_an_unknown_measure_is_refused(release, monkeypatch):
     monkeypatch.setattr(deck, "EAT_RIGHT_DESIGN", broken)
     with pytest.raises(DeckDesignError, match="Card 'apple': food 09003 has no measure '1 bucket'"):
         build_eat_right_records(settings.USDA_SR_DIR, release=release)
+
+
+def test_the_scoring_docstring_examples_are_the_shipped_cards(cards):
+    """nutrition.scoring's explanation quotes real cards: keep it true."""
+    import nutrition.scoring as scoring
+
+    by_id = {card["id"]: card for card in cards}
+    text = " ".join(scoring.__doc__.split())
+    for card_id, words in {
+        "sugar-shock": "cola scores 0",
+        "bagel": "a bagel 8",
+        "apple": "an apple 14",
+        "broccoli": "broccoli 95",
+        "spinach": "half a cup of spinach 114",
+    }.items():
+        assert words in text and words.endswith(f" {by_id[card_id]['vitamin_power']}"), card_id
+    assert max(card["vitamin_power"] for card in cards) == 114 and "0 to about 120" in text
+    assert max(card["value"] for card in cards) == 65 and "0 to about 65" in text
+    assert f"The most a bite can score is {6 * scoring.VITAMIN_SLOT_CAP_PCT:.0f}" in text
