@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
+from nutrition import scoring
 from nutrition.eat_right_deck import (
     CATEGORIES,
     EAT_RIGHT_DESIGN,
@@ -280,8 +281,6 @@ def test_a_design_naming_an_unknown_measure_is_refused(release, monkeypatch):
 
 def test_the_scoring_docstring_examples_are_the_shipped_cards(cards):
     """nutrition.scoring's explanation quotes real cards: keep it true."""
-    import nutrition.scoring as scoring
-
     by_id = {card["id"]: card for card in cards}
     text = " ".join(scoring.__doc__.split())
     for card_id, words in {
