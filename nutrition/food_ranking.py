@@ -27,6 +27,7 @@ PHRASE_BONUS = 4.0  # several typed words stand together, in order, in one part 
 PLAIN_FORMS = frozenset({"raw", "fluid", "plain", "whole"})
 
 
+@lru_cache(maxsize=50_000)
 def normalize(word: str) -> str:
     """A word without its plural ending: apples -> apple, cherries -> cherry, tomatoes -> tomato."""
     if len(word) > 4 and word.endswith("ies"):
@@ -54,13 +55,16 @@ def query_words(query: str) -> list[str]:
 
 
 @lru_cache(maxsize=20_000)
-def _parts(text: str) -> tuple[tuple[str, ...], ...]:
-    """A description's comma-separated parts, each as its words (cached: descriptions repeat)."""
-    return tuple(tuple(_TOKEN.findall(part)) for part in text.lower().split(","))
+def _parts(text: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """A description's comma-separated parts, each as its (word, word without plural) pairs
+    (cached: the same descriptions are ranked again and again)."""
+    return tuple(
+        tuple((token, normalize(token)) for token in _TOKEN.findall(part)) for part in text.lower().split(",")
+    )
 
 
-def _word_quality(word: str, forms: tuple[str, ...], token: str) -> float:
-    if token == word or normalize(token) == word:
+def _word_quality(word: str, forms: tuple[str, ...], token: str, normalized: str) -> float:
+    if normalized == word or token == word:
         return WHOLE_WORD
     if token.startswith(forms):
         return WORD_START
@@ -72,7 +76,7 @@ def _word_quality(word: str, forms: tuple[str, ...], token: str) -> float:
 def _has_phrase(words: list[str], parts) -> bool:
     size = len(words)
     for part in parts:
-        normalized = [normalize(token) for token in part]
+        normalized = [norm for _token, norm in part]
         if any(normalized[i : i + size] == words for i in range(len(normalized) - size + 1)):
             return True
     return False
@@ -89,8 +93,8 @@ def rank_key(words: list[str], description: str, common_name: str = "") -> tuple
         best = 0.0
         for index, part in enumerate(parts):
             weight = PART_WEIGHTS[index] if index < len(PART_WEIGHTS) else LATER_WEIGHT
-            for position, token in enumerate(part):
-                quality = _word_quality(word, forms, token)
+            for position, (token, normalized) in enumerate(part):
+                quality = _word_quality(word, forms, token, normalized)
                 if not quality:
                     continue
                 if index == 0:
@@ -98,14 +102,14 @@ def rank_key(words: list[str], description: str, common_name: str = "") -> tuple
                 bonus = FIRST_WORD_BONUS if index == 0 and position == 0 and quality == WHOLE_WORD else 0.0
                 best = max(best, quality * weight + bonus)
         for part in common:
-            for token in part:
-                best = max(best, _word_quality(word, forms, token) * COMMON_NAME_WEIGHT)
+            for token, normalized in part:
+                best = max(best, _word_quality(word, forms, token, normalized) * COMMON_NAME_WEIGHT)
         score += best
     if len(words) > 1 and _has_phrase([normalize(w) for w in words], parts):
         score += PHRASE_BONUS
     first_part = parts[0] if parts else ()
     unmatched_in_first_part = len(first_part) - len(first_part_matched)
-    words_in_parts = {token for part in parts for token in part}
+    words_in_parts = {token for part in parts for token, _norm in part}
     plain = not (PLAIN_FORMS & words_in_parts)
     return (-round(score, 3), unmatched_in_first_part, plain, len(parts), len(description), description)
 
