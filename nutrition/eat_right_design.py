@@ -551,7 +551,8 @@ EAT_RIGHT_DESIGN: tuple[CardDesign, ...] = (
 # The grains cards made of whole grains (MyPlate: make half your grains whole). The others are
 # enriched white flour (the bagel) or combination foods.
 WHOLE_GRAIN_CARDS = frozenset(
-    "whole-wheat-bread brown-rice oatmeal english-muffin popcorn crackers corn-tortillas whole-wheat-pasta".split()
+    ("whole-wheat-bread", "brown-rice", "oatmeal", "english-muffin")
+    + ("popcorn", "crackers", "corn-tortillas", "whole-wheat-pasta")
 )
 
 DECK_DESCRIPTION = (
