@@ -13,8 +13,8 @@ class HouseholdMeasureInline(admin.TabularInline):
 
 @admin.register(Food)
 class FoodAdmin(admin.ModelAdmin):
-    list_display = ("ndb", "long_description", "usda_group", "energy")
-    list_filter = ("usda_group",)
+    list_display = ("ndb", "long_description", "plate_group", "usda_group", "energy")
+    list_filter = ("plate_group", "in_survey", "usda_group")
     search_fields = ("ndb", "long_description", "short_description", "common_name")
     list_select_related = ("usda_group",)
     inlines = [HouseholdMeasureInline]

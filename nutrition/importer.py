@@ -12,7 +12,7 @@ from pathlib import Path
 from django.db import transaction
 
 from nutrition.models import Food, HouseholdMeasure, MyPlateGroup, UsdaFoodGroup
-from nutrition.nutrients import USDA_TO_MYPLATE
+from nutrition.myplate import FOOD_GROUPS, USDA_GROUP_DEFAULTS, plate_group_for
 from nutrition.sr_files import SRRelease, read_release
 
 BATCH = 1000
@@ -49,7 +49,8 @@ def _sync_groups(release: SRRelease, summary: ImportSummary) -> dict[str, UsdaFo
     myplate = {group.slug: group for group in MyPlateGroup.objects.all()}
     existing = {group.code: group for group in UsdaFoodGroup.objects.all()}
     for code, name in release.groups.items():
-        plate = myplate.get(USDA_TO_MYPLATE.get(code, ""))
+        default = USDA_GROUP_DEFAULTS.get(code, "")
+        plate = myplate.get(default) if default in FOOD_GROUPS else None
         group = existing.get(code)
         if group is None:
             existing[code] = UsdaFoodGroup.objects.create(code=code, name=name, myplate=plate)
@@ -68,6 +69,8 @@ FOOD_FIELDS = [
     "short_description",
     "common_name",
     "refuse_pct",
+    "in_survey",
+    "plate_group",
     "nutrients",
 ]
 
@@ -79,6 +82,10 @@ def _food_fields(food, group: UsdaFoodGroup) -> dict:
         "short_description": food.short_description,
         "common_name": food.common_name,
         "refuse_pct": food.refuse_pct,
+        "in_survey": food.survey,
+        "plate_group": plate_group_for(
+            ndb=food.ndb, usda_group=food.group, description=food.long_description
+        ),
         "nutrients": food.nutrients,
     }
 

@@ -1,8 +1,22 @@
 """USDA foods, their nutrients and household measures, and the MyPlate food groups."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
-from nutrition.nutrients import estimated_added_sugars
+from nutrition.myplate import estimated_added_sugars
+
+# The same order as nutrition.myplate.PLATE_GROUPS (a test checks).
+PLATE_GROUP_CHOICES = [
+    ("fruits", _("Fruits")),
+    ("vegetables", _("Vegetables")),
+    ("grains", _("Grains")),
+    ("protein", _("Protein foods")),
+    ("dairy", _("Dairy")),
+    ("mixed", _("Mixed dishes")),
+    ("oils", _("Oils")),
+    ("sometimes", _("Sometimes foods")),
+    ("none", _("Not in a food group")),
+]
 
 
 class MyPlateGroup(models.Model):
@@ -20,7 +34,11 @@ class MyPlateGroup(models.Model):
 
 
 class UsdaFoodGroup(models.Model):
-    """A USDA SR food group (FD_GROUP.txt), e.g. 1100 Vegetables and Vegetable Products."""
+    """A USDA SR food group (FD_GROUP.txt), e.g. 1100 Vegetables and Vegetable Products.
+
+    `myplate` is the MyPlate group most of its foods belong to; what each food counts for is
+    Food.plate_group (eggs are in "Dairy and Egg Products" but are protein foods).
+    """
 
     code = models.CharField(max_length=4, unique=True)
     name = models.TextField()
@@ -44,6 +62,11 @@ class Food(models.Model):
     short_description = models.TextField(blank=True)
     common_name = models.TextField(blank=True)
     refuse_pct = models.FloatField(null=True, blank=True)
+    # USDA's Survey flag: the food is one of those its "What We Eat in America" survey uses (the
+    # explorer lists these common foods first among equally good matches).
+    in_survey = models.BooleanField(default=False)
+    # What the food counts for on MyPlate (nutrition.myplate.plate_group_for), set by the importer.
+    plate_group = models.CharField(max_length=12, choices=PLATE_GROUP_CHOICES, blank=True, db_index=True)
     # Canonical keys of nutrition.nutrients (energy_kcal, vitamin_c_mg...); a missing key = no value.
     nutrients = models.JSONField(default=dict)
 
@@ -57,7 +80,10 @@ class Food(models.Model):
         """Nutrients per 100 g plus the added-sugar estimate the card formulas use."""
         values = dict(self.nutrients)
         values["added_sugars_g"] = estimated_added_sugars(
-            sugars_g=values.get("sugars_g"), usda_group=self.usda_group.code
+            sugars_g=values.get("sugars_g"),
+            ndb=self.ndb,
+            plate_group=self.plate_group or "none",
+            description=self.long_description,
         )
         return values
 

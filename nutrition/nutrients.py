@@ -1,4 +1,4 @@
-"""The nutrients Plateful knows, their daily values, and the food-group mappings (pure Python).
+"""The nutrients Plateful knows and their daily values (pure Python).
 
 One place for every nutrient key used in the database, the card JSON, the scoring formulas and
 the pages. Keys are snake_case with the unit at the end (`vitamin_c_mg`, `vitamin_a_rae_ug`).
@@ -71,62 +71,12 @@ NUTRIENTS: tuple[Nutrient, ...] = (
 )
 NUTRIENTS_BY_KEY: dict[str, Nutrient] = {n.key: n for n in NUTRIENTS}
 
-# Not a column of ABBREV.txt: SR has no added-sugar figure, so we estimate it (see below).
+# Not a column of ABBREV.txt: SR has no added-sugar figure, so we estimate it
+# (nutrition.myplate.estimated_added_sugars).
 ADDED_SUGARS = Nutrient("added_sugars_g", "Added sugars (estimated)", "g", 50, "")
 NUTRIENTS_BY_KEY[ADDED_SUGARS.key] = ADDED_SUGARS
 
 UNIT_SYMBOLS = {"g": "g", "mg": "mg", "ug": "µg", "kcal": "kcal", "IU": "IU"}
-
-# MyPlate's five food groups, in the order the plate names them.
-MYPLATE_GROUPS: tuple[tuple[str, str], ...] = (
-    ("fruits", "Fruits"),
-    ("vegetables", "Vegetables"),
-    ("grains", "Grains"),
-    ("protein", "Protein foods"),
-    ("dairy", "Dairy"),
-)
-
-# USDA SR food group code -> MyPlate group, only where the whole USDA group clearly belongs to one.
-# Mixed groups (fast foods, meals, sweets, snacks, soups, baby foods, beverages, fats, spices,
-# American Indian foods, restaurant foods) have no single MyPlate group.
-USDA_TO_MYPLATE: dict[str, str] = {
-    "0100": "dairy",  # Dairy and Egg Products (eggs are protein, but most of the group is dairy)
-    "0500": "protein",  # Poultry
-    "0700": "protein",  # Sausages and luncheon meats
-    "0800": "grains",  # Breakfast cereals
-    "0900": "fruits",  # Fruits and fruit juices
-    "1000": "protein",  # Pork
-    "1100": "vegetables",  # Vegetables
-    "1200": "protein",  # Nuts and seeds
-    "1300": "protein",  # Beef
-    "1500": "protein",  # Finfish and shellfish
-    "1600": "protein",  # Legumes (MyPlate counts beans as protein or vegetables)
-    "1700": "protein",  # Lamb, veal and game
-    "1800": "grains",  # Baked products
-    "2000": "grains",  # Cereal grains and pasta
-}
-
-# USDA groups whose sugars are all naturally present (fruit, vegetables, plain animal foods...).
-_NATURAL_SUGAR_GROUPS = frozenset({"0500", "0900", "1000", "1100", "1200", "1300", "1500", "1600", "1700"})
-# In dairy, up to this much sugar per 100 g is the milk's own lactose (milk has about 5 g).
-LACTOSE_ALLOWANCE_G = 5.0
-
-
-def estimated_added_sugars(*, sugars_g: float | None, usda_group: str) -> float | None:
-    """Grams of added sugar per 100 g, estimated from total sugars and the USDA food group.
-
-    SR26 lists only total sugars. Fruit, vegetables, legumes, nuts, meat and fish count as having
-    no added sugar (even when their total sugars are unknown); dairy counts sugar above 5 g per
-    100 g (milk's lactose) as added; every other group (sweets, baked goods, cereals, snacks,
-    drinks, mixed dishes) counts all of it.
-    """
-    if usda_group in _NATURAL_SUGAR_GROUPS:
-        return 0.0
-    if sugars_g is None:
-        return None
-    if usda_group == "0100":
-        return round(max(0.0, sugars_g - LACTOSE_ALLOWANCE_G), 2)
-    return sugars_g
 
 
 def nutrient_label(key: str) -> str:

@@ -43,6 +43,7 @@ class SRFood:
     short_description: str
     common_name: str = ""
     refuse_pct: float | None = None
+    survey: bool = False  # "Y" in FOOD_DES's Survey field: a food of USDA's dietary intake survey
     nutrients: dict[str, float] = field(default_factory=dict)  # per 100 g, only known values
 
 
@@ -136,6 +137,7 @@ def read_foods(directory: Path, groups: dict[str, str]) -> dict[str, SRFood]:
             short_description=fields[3],
             common_name=fields[4],
             refuse_pct=_number(path, number, "Refuse", fields[8]),
+            survey=fields[6] == "Y",
         )
     return foods
 

@@ -1,46 +1,104 @@
-"""The food explorer (/foods/, /foods/<ndb>/) and the formulas page (/foods/formulas/)."""
+"""The food explorer (/foods/, /foods/<ndb>/, /foods/compare/) and the formulas page."""
 
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from nutrition import scoring
+from nutrition.charts import FOOD_COLORS, FOOD_LETTERS, compare_chart
 from nutrition.eat_right_deck import load_shipped_cards
-from nutrition.models import Food, UsdaFoodGroup
+from nutrition.labels import PLATE_GROUP_HELP, PLATE_GROUP_NAMES, nutrient_name
+from nutrition.models import PLATE_GROUP_CHOICES, Food, HouseholdMeasure
+from nutrition.myplate import CARD_GROUP_UNITS
 from nutrition.nutrients import NUTRIENTS, NUTRIENTS_BY_KEY, UNIT_SYMBOLS
-from nutrition.services import food_search, foods_imported
+from nutrition.services import food_search, foods_imported, foods_in_order
 
-FOODS_PER_PAGE = 50
-EXAMPLE_CARDS = ("broccoli", "doughnut")
+FOODS_PER_PAGE = 25
+COMPARE_MAX = 3
+COMPARE_SUGGESTIONS = 8
+EXAMPLE_CARDS = ("broccoli", "potato-chips")
+
+# A Nutrition Facts label, FDA 2016 layout: (key, indented under the row above).
+FACTS_ROWS = (
+    ("fat_g", False),
+    ("saturated_fat_g", True),
+    ("cholesterol_mg", False),
+    ("sodium_mg", False),
+    ("carbohydrate_g", False),
+    ("fiber_g", True),
+    ("sugars_g", True),
+    ("added_sugars_g", True),
+    ("protein_g", False),
+)
+FACTS_MINERALS = ("vitamin_d_ug", "calcium_mg", "iron_mg", "potassium_mg")
 
 
 def _scoring_constants() -> dict:
     return {
-        "vitamin_cap": scoring.VITAMIN_CAP_PCT,
-        "vitamin_divisor": scoring.VITAMIN_DIVISOR,
+        "bite_kcal": scoring.BITE_KCAL,
         "value_divisor": scoring.VALUE_DIVISOR,
+        "halving": scoring.HALVING_BAD_POINTS,
         "encouraged_cap": scoring.ENCOURAGED_CAP_PCT,
+        "vitamin_cap": scoring.VITAMIN_SLOT_CAP_PCT,
     }
+
+
+def _plate_group(request) -> str:
+    group = request.GET.get("group", "")
+    return group if group in PLATE_GROUP_NAMES else ""
 
 
 @require_GET
 def food_list(request):
+    if not foods_imported():
+        return render(request, "nutrition/food_list.html", {"imported": False})
     query = request.GET.get("q", "")[:100]
-    group_code = request.GET.get("group", "")[:4]
-    page = Paginator(food_search(query=query, group_code=group_code), FOODS_PER_PAGE).get_page(
+    group = _plate_group(request)
+    page = Paginator(food_search(query=query, plate_group=group), FOODS_PER_PAGE).get_page(
         request.GET.get("page")
     )
-    return render(
-        request,
-        "nutrition/food_list.html",
-        {
-            "imported": foods_imported(),
-            "page": page,
-            "query": query,
-            "group_code": group_code,
-            "groups": UsdaFoodGroup.objects.all(),
-        },
-    )
+    context = {
+        "imported": True,
+        "page": page,
+        "foods": foods_in_order(ids=list(page.object_list)),
+        "query": query,
+        "group": group,
+        "groups": PLATE_GROUP_CHOICES,
+    }
+    # While you type, htmx asks for the results only (a history restore needs the whole page).
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "nutrition/food_list.html#results" if partial else "nutrition/food_list.html"
+    return render(request, template, context)
+
+
+def _amount(per_100g: dict, key: str, grams: float) -> float | None:
+    value = per_100g.get(key)
+    return None if value is None else float(value) * grams / 100.0
+
+
+def _fact(per_100g: dict, key: str, grams: float, indent: bool = False) -> dict:
+    nutrient = NUTRIENTS_BY_KEY[key]
+    amount = _amount(per_100g, key, grams)
+    percent = None
+    if amount is not None and nutrient.daily_value and key != "energy_kcal":
+        percent = scoring.round_half_up(100.0 * amount / nutrient.daily_value)
+    return {
+        "key": key,
+        "label": nutrient_name(key),
+        "amount": amount,
+        "unit": UNIT_SYMBOLS[nutrient.unit],
+        "percent_dv": percent,
+        "indent": indent,
+    }
+
+
+def nutrition_facts(per_100g: dict, grams: float) -> dict:
+    """The rows of a Nutrition Facts panel for `grams` of a food (amounts None when USDA has none)."""
+    return {
+        "calories": _amount(per_100g, "energy_kcal", grams),
+        "rows": [_fact(per_100g, key, grams, indent) for key, indent in FACTS_ROWS],
+        "minerals": [_fact(per_100g, key, grams) for key in FACTS_MINERALS],
+    }
 
 
 def _nutrient_rows(per_100g: dict, grams: float) -> list[dict]:
@@ -52,7 +110,7 @@ def _nutrient_rows(per_100g: dict, grams: float) -> list[dict]:
         serving = amount * grams / 100.0
         rows.append(
             {
-                "label": nutrient.label,
+                "label": nutrient_name(nutrient.key),
                 "unit": UNIT_SYMBOLS[nutrient.unit],
                 "per_100g": amount,
                 "per_serving": serving,
@@ -62,30 +120,98 @@ def _nutrient_rows(per_100g: dict, grams: float) -> list[dict]:
     return rows
 
 
+def _chosen_measure(request, measures: list[HouseholdMeasure]) -> HouseholdMeasure | None:
+    """The measure asked for (?measure=<seq>), the first one by default, None for 100 g."""
+    wanted = request.GET.get("measure", "")
+    if wanted == "100g" or not measures:
+        return None
+    return next((m for m in measures if str(m.seq) == wanted), measures[0])
+
+
+def _cards_of(food: Food) -> list[dict]:
+    return [card for card in load_shipped_cards().values() if card.get("ndb") == food.ndb]
+
+
 @require_GET
 def food_detail(request, ndb):
     if not foods_imported():
         # Say how to import the data rather than a bare "not found".
         return render(request, "nutrition/food_list.html", {"imported": False}, status=404)
-    food = get_object_or_404(Food.objects.select_related("usda_group__myplate"), ndb=ndb)
+    food = get_object_or_404(Food.objects.select_related("usda_group"), ndb=ndb)
     measures = list(food.measures.all())
-    chosen = next((m for m in measures if str(m.seq) == request.GET.get("measure")), None)
-    if chosen is None and request.GET.get("measure") != "100g" and measures:
-        chosen = measures[0]
+    chosen = _chosen_measure(request, measures)
     grams = chosen.grams if chosen else 100.0
     nutrients = food.nutrients_for_scoring()
+    context = {
+        "food": food,
+        "plate_name": PLATE_GROUP_NAMES.get(food.plate_group, ""),
+        "plate_help": PLATE_GROUP_HELP.get(food.plate_group, ""),
+        "measures": measures,
+        "chosen": chosen,
+        "grams": grams,
+        "facts": nutrition_facts(nutrients, grams),
+        "rows": _nutrient_rows(food.nutrients, grams),
+        "score": scoring.score_card(nutrients, grams) if grams > 0 else None,
+        "constants": _scoring_constants(),
+        "cards": _cards_of(food),
+    }
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "nutrition/food_detail.html#serving" if partial else "nutrition/food_detail.html"
+    return render(request, template, context)
+
+
+COMPARE_BASES = ("serving", "100g", "100kcal")
+
+
+def _compare_item(food: Food, basis: str) -> dict:
+    nutrients = food.nutrients_for_scoring()
+    measure = food.measures.first()
+    kcal_per_100g = nutrients.get("energy_kcal") or 0
+    if basis == "100kcal" and kcal_per_100g > 0:
+        grams, label = 10000.0 / kcal_per_100g, None
+    elif basis == "serving" and measure:
+        grams, label = measure.grams, measure.label
+    else:
+        grams, label = 100.0, None
+    return {
+        "food": food,
+        "plate_name": PLATE_GROUP_NAMES.get(food.plate_group, ""),
+        "grams": grams,
+        "measure_label": label,
+        "nutrients": nutrients,
+        "score": scoring.score_card(nutrients, grams),
+    }
+
+
+@require_GET
+def food_compare(request):
+    if not foods_imported():
+        return render(request, "nutrition/food_list.html", {"imported": False}, status=404)
+    ndbs = list(dict.fromkeys(n for n in request.GET.getlist("ndb") if n.isdigit()))[:COMPARE_MAX]
+    found = {food.ndb: food for food in Food.objects.filter(ndb__in=ndbs).select_related("usda_group")}
+    foods = [found[n] for n in ndbs if n in found]
+    basis = request.GET.get("basis", "serving")
+    basis = basis if basis in COMPARE_BASES else "serving"
+    items = [_compare_item(food, basis) for food in foods]
+    for item, letter, color in zip(items, FOOD_LETTERS, FOOD_COLORS, strict=False):
+        item["letter"], item["color"] = letter, color
+    query = request.GET.get("q", "")[:100]
+    suggestions = []
+    if query and len(foods) < COMPARE_MAX:
+        ids = [pk for pk in food_search(query=query) if pk not in {f.pk for f in foods}]
+        suggestions = foods_in_order(ids=ids[:COMPARE_SUGGESTIONS])
     return render(
         request,
-        "nutrition/food_detail.html",
+        "nutrition/compare.html",
         {
-            "food": food,
-            "measures": measures,
-            "chosen": chosen,
-            "grams": grams,
-            "rows": _nutrient_rows(food.nutrients, grams),
-            "score": scoring.score_card(nutrients, grams) if grams > 0 else None,
-            "constants": _scoring_constants(),
-            "cards": [card for card in load_shipped_cards().values() if card.get("ndb") == food.ndb],
+            "items": items,
+            "chart": compare_chart(items) if items else None,
+            "basis": basis,
+            "ndbs": [food.ndb for food in foods],
+            "query": query,
+            "suggestions": suggestions,
+            "can_add": len(foods) < COMPARE_MAX,
+            "max_foods": COMPARE_MAX,
         },
     )
 
@@ -107,9 +233,8 @@ def formulas(request):
         {
             "examples": examples,
             "constants": _scoring_constants(),
-            "daily_values": [
-                NUTRIENTS_BY_KEY[key] for key in (*scoring.ENCOURAGED_KEYS, *scoring.LIMITED_KEYS)
-            ],
-            "vitamins": [NUTRIENTS_BY_KEY[key] for key in scoring.VITAMIN_KEYS],
+            "good_nutrients": [NUTRIENTS_BY_KEY[key] for key in scoring.ENCOURAGED_KEYS],
+            "bad_nutrients": [NUTRIENTS_BY_KEY[key] for key in scoring.LIMITED_KEYS],
+            "units": CARD_GROUP_UNITS,
         },
     )

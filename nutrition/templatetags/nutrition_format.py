@@ -1,6 +1,8 @@
-"""Template filters for nutrient amounts."""
+"""Template filters for nutrient amounts and names."""
 
 from django import template
+
+from nutrition.labels import CARD_GROUP_NAMES, MYPLATE_UNIT_NAMES, PLATE_GROUP_NAMES, nutrient_name
 
 register = template.Library()
 
@@ -17,3 +19,30 @@ def amount(value):
     if "e" in text:
         text = f"{value:.6f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+@register.filter(name="nutrient_name")
+def nutrient_name_filter(key):
+    """The translated name of a nutrient key (vitamin_c_mg -> Vitamin C)."""
+    return nutrient_name(key)
+
+
+@register.filter
+def plate_group_name(slug):
+    return PLATE_GROUP_NAMES.get(slug, "")
+
+
+@register.filter
+def card_group_name(group):
+    return CARD_GROUP_NAMES.get(group, group)
+
+
+@register.filter
+def myplate_unit(unit):
+    return MYPLATE_UNIT_NAMES.get(unit, unit)
+
+
+@register.filter
+def get_group(mapping, key):
+    """mapping[key] in a template ({} and None give None)."""
+    return (mapping or {}).get(key)

@@ -32,6 +32,11 @@ def test_imports_the_whole_usda_release_and_a_reimport_changes_nothing(capsys):
     assert broccoli.nutrients["energy_kcal"] == 34
     assert broccoli.nutrients["vitamin_c_mg"] == 89.2
     assert broccoli.usda_group.myplate.slug == "vegetables"
+    assert broccoli.plate_group == "vegetables" and broccoli.in_survey
+    # Each food has its own MyPlate group: an egg is protein, butter is not dairy.
+    assert Food.objects.get(ndb="01129").plate_group == "protein"
+    assert Food.objects.get(ndb="01001").plate_group == "sometimes"
+    assert Food.objects.filter(plate_group="").count() == 0
     assert broccoli.measures.get(seq=1).label == "1 cup chopped"
     assert broccoli.measures.get(seq=1).grams == 91
 

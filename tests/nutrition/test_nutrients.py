@@ -1,6 +1,6 @@
 from django.conf import settings
 
-from nutrition.nutrients import NUTRIENTS, NUTRIENTS_BY_KEY, USDA_TO_MYPLATE, estimated_added_sugars
+from nutrition.nutrients import NUTRIENTS, NUTRIENTS_BY_KEY
 
 
 def test_there_is_one_nutrient_per_abbrev_nutrient_column():
@@ -12,20 +12,6 @@ def test_daily_values_are_the_fda_2016_ones():
     expected = {"vitamin_c_mg": 90, "vitamin_a_rae_ug": 900, "vitamin_d_ug": 20, "sodium_mg": 2300}
     assert {key: NUTRIENTS_BY_KEY[key].daily_value for key in expected} == expected
     assert NUTRIENTS_BY_KEY["added_sugars_g"].daily_value == 50
-
-
-def test_added_sugars_are_estimated_from_the_usda_group():
-    assert estimated_added_sugars(sugars_g=10.4, usda_group="0900") == 0.0  # fruit
-    assert estimated_added_sugars(sugars_g=None, usda_group="1600") == 0.0  # beans, sugar unknown
-    assert estimated_added_sugars(sugars_g=10.0, usda_group="0100") == 5.0  # chocolate milk
-    assert estimated_added_sugars(sugars_g=4.8, usda_group="0100") == 0.0  # plain milk
-    assert estimated_added_sugars(sugars_g=26.7, usda_group="1800") == 26.7  # a doughnut
-    assert estimated_added_sugars(sugars_g=None, usda_group="1900") is None
-
-
-def test_mixed_usda_groups_have_no_myplate_group():
-    assert USDA_TO_MYPLATE["1100"] == "vegetables"
-    assert "2100" not in USDA_TO_MYPLATE  # fast foods
 
 
 def test_units_agree_with_usda_nutr_def():

@@ -169,20 +169,20 @@ def test_the_plate_checklist_ticks_what_is_done_and_says_what_is_missing():
     draws = [text for _tag, text in _buttons(kim, "draw")]
     assert draws == ["Draw from the stock", "Take Popcorn from the discard pile"]
     _move(match, tokens, 0, type="draw", **{"from": "stock"})
-    _move(match, tokens, 0, type="plate", card="brown-rice")
-    _move(match, tokens, 0, type="plate", card="apple")
+    _move(match, tokens, 0, type="plate", card="brown-rice")  # 1 grain serving (1 oz)
+    _move(match, tokens, 0, type="plate", card="banana")  # 1 fruit serving (a half cup)
     plate = _section(live_html(match, 0), "meal-plate")
     checks = _checklist(plate)
     assert checks["Grains"] == ("no", "1 of 2 servings", "Needs 1 more grain serving.")
     assert checks["Fruit or veggie"] == ("no", "1 of 2 servings", "Needs 1 more fruit or veggie serving.")
     assert checks["Meat or dairy"] == ("no", "0 of 1 servings", "Needs 1 more meat or dairy serving.")
-    assert checks["Calories"] == ("ok", "203 of at most 600", "")
+    assert checks["Calories"] == ("ok", "198 of at most 600", "")
     taken_back = [
         re.search(r'aria-label="([^"]*)"', tag).group(1) for tag, _text in _buttons(plate, "unplate")
     ]
-    assert taken_back == ["Take back Brown Rice", "Take back Apple"]
+    assert taken_back == ["Take back Brown Rice", "Take back Banana"]
     assert not _buttons(plate, "serve")
-    for card in ("oatmeal", "banana", "milk"):
+    for card in ("oatmeal", "apple", "milk"):
         _move(match, tokens, 0, type="plate", card=card)
     plate = _section(live_html(match, 0), "meal-plate")
     assert "meal-plate-ready" in plate.split(">", 1)[0]
@@ -202,7 +202,7 @@ def test_a_served_meal_shows_its_calories_and_sugar_shock_is_offered_out_of_turn
     assert "It isn&#x27;t your turn" not in ana
     assert "Sugar Shock!" in ana and "You may play it now, even though it is not your turn" in ana
     meal = re.search(r'<div class="meal-served" data-meal="1">(.*?)</div>\s*</div>', ana, re.S).group(1)
-    assert "534 of 600 calories" in meal and 'alt="Brown Rice"' in meal
+    assert "543 of 600 calories" in meal and 'alt="Brown Rice"' in meal
     ((tag, text),) = _buttons(meal, "sugar_shock")
     assert text == "Ruin Kim&#x27;s meal 1 with Sugar Shock" and "hx-vals=" in tag
     assert "Kim's turn" in ana
@@ -227,9 +227,9 @@ def test_the_reveal_step_asks_for_a_card_to_show_with_its_numbers():
     assert "Pick a card to show: more calories goes first." in kim
     shows = [re.search(r'aria-label="([^"]*)"', tag).group(1) for tag, _t in _buttons(kim, "reveal")]
     assert shows == [
-        "Show Apple (9 value, 95 cal)",
-        "Show Roast Beef Sub (18 value, 296 cal)",
-        "Show Salmon (16 value, 144 cal)",
+        "Show Apple (12 value, 77 cal)",
+        "Show Roast Beef Sub (9 value, 296 cal)",
+        "Show Salmon (14 value, 144 cal)",
     ]
     _move(match, tokens, 0, type="reveal", card="roast-beef-sub")
     kim = live_html(match, 0)
@@ -249,19 +249,17 @@ def test_both_meals_have_value_and_calorie_meters_and_the_buttons_show_what_a_ca
         r'<section class="duel-meal duel-meal-me[^"]*" data-seat="0".*?</section>', kim, re.S
     ).group(0)
     theirs = re.search(r'<section class="duel-meal[^"]*" data-seat="1".*?</section>', kim, re.S).group(0)
-    assert re.search(r'data-value="18">18 / 100<', mine) and re.search(
-        r'data-calories="296">296 / 1000<', mine
-    )
-    assert 'aria-valuenow="18"' in mine and 'style="width: 18%"' in mine and 'style="width: 30%"' in mine
-    assert "82 more value wins" in mine and "704 more calories loses" in mine
-    assert re.search(r'data-value="0">0 / 100<', theirs) and re.search(
+    assert re.search(r'data-value="9">9 / 100<', mine) and re.search(r'data-calories="296">296 / 1000<', mine)
+    assert 'aria-valuenow="9"' in mine and 'style="width: 9%"' in mine and 'style="width: 30%"' in mine
+    assert "91 more value wins" in mine and "704 more calories loses" in mine
+    assert re.search(r'data-value="1">1 / 100<', theirs) and re.search(
         r'data-calories="194">194 / 1000<', theirs
     )
     hand = _section(kim, "duel-hand")
-    assert [t for _tag, t in _buttons(hand, "eat")] == ["Eat (9 value, 95 cal)", "Eat (16 value, 144 cal)"]
+    assert [t for _tag, t in _buttons(hand, "eat")] == ["Eat (12 value, 77 cal)", "Eat (14 value, 144 cal)"]
     assert [t for _tag, t in _buttons(hand, "attack")] == [
-        "Attack (9 value, 95 cal)",
-        "Attack (16 value, 144 cal)",
+        "Attack (12 value, 77 cal)",
+        "Attack (14 value, 144 cal)",
     ]
     ((draw_tag, draw_text),) = _buttons(hand, "draw")
     assert draw_text == "Draw" and 'hx-post="/play/' in draw_tag and "hx-vals=" in draw_tag
@@ -273,8 +271,8 @@ def test_both_meals_have_value_and_calorie_meters_and_the_buttons_show_what_a_ca
 
 # ----- Food War ----------------------------------------------------------------------------------
 
-# Dealt one at a time: Kim gets Apple, Banana; Ana gets Corn on the Cob, Grapes (and so on).
-WAR_DECK = ["apple", "corn-on-the-cob", "banana", "grapes"]
+# Dealt one at a time: Kim gets Apple, Banana; Ana gets Popcorn, Grapes (and so on).
+WAR_DECK = ["apple", "popcorn", "banana", "grapes"]
 
 
 def _food_war():
@@ -302,23 +300,23 @@ def test_a_tie_keeps_the_cards_in_the_middle_with_their_numbers_until_the_next_f
     assert not _buttons(kim, "flip") and "Your card is down" in kim
     assert "Flipped, face down" in kim and "Still to flip" in kim
     assert not leaked_cards(kim, {"apple"}), "a flipped card stays face down until everyone flips"
-    _move(match, tokens, 1, type="flip")  # Apple 9 against Corn on the Cob 9: a tie
+    _move(match, tokens, 1, type="flip")  # Apple 12 against Popcorn 12: a tie
     kim = live_html(match, 0)
     assert "Tie! 2 cards wait in the middle" in kim
     found = _war_cards(kim)
     assert [(owner, name, stat) for _c, owner, name, stat in found] == [
-        ("0", "Apple", "9"),
-        ("1", "Corn on the Cob", "9"),
+        ("0", "Apple", "12"),
+        ("1", "Popcorn", "12"),
     ]
     assert all("war-card-best" in classes for classes, *_rest in found) and "Tied highest" in kim
     assert _buttons(kim, "flip"), "the tied players flip again"
     _move(match, tokens, 0, type="flip")
-    _move(match, tokens, 1, type="flip")  # Banana 11 beats Grapes 7: Kim takes all four
+    _move(match, tokens, 1, type="flip")  # Banana 15 beats Grapes 10: Kim takes all four
     kim = live_html(match, 0)
     assert "Last round: You won 4 cards" in kim
     won = {name: (classes, stat) for classes, _owner, name, stat in _war_cards(kim)}
-    assert won["Banana"] == (" war-card-mine war-card-best war-card-winner", "11")
-    assert won["Grapes"][1] == "7" and "war-card-waiting" in won["Apple"][0]
+    assert won["Banana"] == (" war-card-mine war-card-best war-card-winner", "15")
+    assert won["Grapes"][1] == "10" and "war-card-waiting" in won["Apple"][0]
     assert "Round 2 of 20" in kim
     assert re.search(r'data-seat="0">\s*<h3>You</h3>.*?data-stack="\d+"', kim, re.S)
 
@@ -328,12 +326,12 @@ def test_calorie_war_compares_calories():
         game="food-war", seats=_people("Kim", "Ana"), deck=WAR_DECK, seed=14, options={"stat": "calories"}
     )
     _move(match, tokens, 0, type="flip")
-    _move(match, tokens, 1, type="flip")  # Apple 95 calories against Corn on the Cob 99
+    _move(match, tokens, 1, type="flip")  # Apple 77 calories against Popcorn 93
     kim = live_html(match, 0)
     assert "Calorie War: the highest number wins" in kim and "Compare: <strong>Calories</strong>" in kim
     assert [(name, stat) for _c, _o, name, stat in _war_cards(kim)] == [
-        ("Apple", "95"),
-        ("Corn on the Cob", "99"),
+        ("Apple", "77"),
+        ("Popcorn", "93"),
     ]
     assert "Last round: Ana won 2 cards" in kim and "Round 2 of 100" in kim
 
