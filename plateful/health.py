@@ -23,12 +23,15 @@ _migrations_applied = False  # once true in this process it stays true (a deploy
 
 
 def database_answers() -> bool:
+    """SELECT 1 on a connection of its own (run in a worker thread, closed after)."""
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             return cursor.fetchone() == (1,)
     except Exception:  # any failure of the database means "not healthy"
         return False
+    finally:
+        connection.close()
 
 
 async def channel_layer_answers() -> bool:
@@ -77,8 +80,11 @@ async def site_health(*, ready: bool) -> dict[str, str]:
     """Each check's answer ("ok" or what is wrong), the database and channel layer at once."""
 
     async def database() -> bool:
+        # Not in the request's own thread: when a hung database outlasts the timeout, the
+        # request must not wait for that thread at its end (Daphne's loop would wait with it).
+        check = sync_to_async(database_answers, thread_sensitive=False)
         try:
-            return await asyncio.wait_for(sync_to_async(database_answers)(), CHECK_TIMEOUT)
+            return await asyncio.wait_for(check(), CHECK_TIMEOUT)
         except TimeoutError:
             return False
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 from django.core.management import call_command
-from django.db import OperationalError, connection
+from django.db import OperationalError, connections
 
 pytestmark = [pytest.mark.django_db, pytest.mark.production_path]
 
@@ -31,10 +31,11 @@ def test_ready_also_needs_the_decks_loaded(client):
 
 
 def test_a_database_that_fails_is_a_503_naming_it(client, monkeypatch):
-    def refuse():
+    def refuse(self):
         raise OperationalError("connection refused")
 
-    monkeypatch.setattr(connection, "cursor", refuse)
+    # On the connection class: the check runs in a thread of its own, with its own connection.
+    monkeypatch.setattr(type(connections["default"]), "cursor", refuse)
     response = client.get("/healthz?ready")
     assert response.status_code == 503
     assert b"database: unavailable\nchannel layer: ok\n" in response.content
