@@ -12,16 +12,55 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from nutrition.eat_right_design import (
-    CHOICES,
-    DECK_DESCRIPTION,
-    EAT_RIGHT_DESIGN,
-    WHOLE_GRAIN_CARDS,
-    CardDesign,
-)
+from nutrition.eat_right_design import EAT_RIGHT_DESIGN, WHOLE_GRAIN_CARDS, CardDesign
 from nutrition.myplate import MYPLATE_UNITS, card_group_servings, estimated_added_sugars, plate_group_for
 from nutrition.scoring import SCORING_KEYS, per_serving, score_card
 from nutrition.sr_files import SRFood, SRRelease, read_release
+
+# What the deck page says about the deck and the choices behind it.
+DECK_DESCRIPTION = (
+    "54 food cards built from USDA nutrient data: fruit, veggies, grains, meat and beans, dairy, "
+    "junk food and one exercise card. Each card shows calories, vitamin power and overall value "
+    "for one child-size serving."
+)
+
+CHOICES: tuple[str, ...] = (
+    "The deck has 54 cards: 9 fruit, 8 veggie, 13 grains, 8 meat, 7 dairy, 8 junk and 1 exercise.",
+    "The Snack Attack subset is the 26 fruit, veggie, junk and exercise cards.",
+    "Sugar Shock is a real 12 fl oz can of cola (USDA 14148): 39 g of sugar and nothing else good.",
+    "Exhilarating Exercise is not a food: it has no USDA number, -200 calories, 0 vitamin power and 0 value.",
+    "Every serving is a realistic portion for a child of about 8 to 12, taken from a USDA household "
+    "measure (WEIGHT.txt), sometimes a half or a multiple of one (half a cup of rice, 3 cups of popcorn, "
+    "2 tortillas).",
+    "Food groups count whole MyPlate servings: grains and meat in ounce-equivalents (a slice of bread, "
+    "1 oz of meat, an egg, 1 tbsp of peanut butter, 1/4 cup of beans), fruit, veggie and dairy in half "
+    "cups (1 cup of milk is 2, 1 oz of cheese is 1). Amounts are rounded (halves up), and a combination "
+    "food counts at least 1 for every group it contains: the pizza's sauce is 1 veggie, the burrito's "
+    "cheese 1 dairy.",
+    "Six combination foods count for several groups and stay out of Snack Attack: cheese pizza, roast beef "
+    "sub, bean and cheese burrito, spaghetti with meat sauce (grains cards), the hamburger (a meat card) "
+    "and macaroni and cheese (a dairy card).",
+    "Junk food and exercise count for no food group.",
+    "Beans, eggs and peanut butter are meat cards, because MyPlate puts them in the protein group (beans "
+    "could count as a vegetable too; we always count them as protein).",
+    "The crackers are whole-grain rye crispbread: the regular whole-wheat crackers (USDA 18235) carry "
+    "704 mg of sodium per 100 g and score no better than potato chips.",
+    "Calories = USDA kcal per 100 g x serving grams / 100, rounded.",
+    "Overall value: the Nutrient Rich Foods nutrients (NRF9.3). Good points = the % daily value of 9 "
+    "nutrients in the serving, but at most 100 calories of it, each up to 100 %. Bad points = the % of the "
+    "daily limit of saturated fat, added sugars and sodium in 100 g. Value = good points / 2.5 x 25 / (25 + "
+    "bad points), rounded.",
+    "Vitamin power: vitamins A, C, D, E, K and the B vitamins as one team (their average), in the same "
+    "bite, each counted up to 40 % and added up. Folic acid added to flour is left out.",
+    "Added sugars are estimated (USDA SR has no figure): fruit, vegetables, protein foods and plain dairy "
+    "have none; grains have 1 g per 100 g of their own; mixed dishes 3 g (their tomatoes, vegetables and "
+    "milk); flavoured dairy, ice cream and other milk sweets 5 g (lactose); peanut butter the 4 g of "
+    "peanuts; everything else counts all its sugar as added.",
+    "Cheese, macaroni and cheese and the hamburger score low on value because of their saturated fat "
+    "and sodium: the formula decides, not us, and that is part of the lesson.",
+    "Heavily vitamin-fortified foods (breakfast cereals) were left out so vitamin power stays a "
+    "lesson about whole foods.",
+)
 
 # The design's names are re-exported: callers import the deck from here.
 __all__ = [

@@ -194,18 +194,18 @@ def test_a_meal_balance_lesson_explains_an_unbalanced_meal_and_records_both_atte
             kim.click(f"button[data-card='{card}']")
             kim.wait_for_selector(f"button[data-card='{card}'][aria-pressed='true']")
 
-        plate("bagel")
-        plate("apple")
+        plate("brown-rice")
+        plate("carrots")
         kim.get_by_role("button", name="Check my meal").click()
         kim.wait_for_selector("#meal-result.meal-not-yet")
         result = kim.locator("#meal-result").inner_text()
         assert "Not balanced yet" in result
-        assert "You have 1 grain serving (Bagel: 1); a balanced meal needs 2." in result
-        assert "You have 1 fruit or veggie serving (Apple: 1); a balanced meal needs 2." in result
+        assert "You have 1 grain serving (Brown Rice: 1); a balanced meal needs 2." in result
+        assert "You have 1 fruit or veggie serving (Carrots: 1); a balanced meal needs 2." in result
         assert "You have no meat or dairy servings; a balanced meal needs 1." in result
         assert "Try " in result
         _shot(kim, "student-phone-lesson-360")
-        for card in ("brown-rice", "carrots", "milk"):
+        for card in ("bagel", "apple", "milk"):
             plate(card)
         kim.get_by_role("button", name="Check my meal").click()
         kim.wait_for_selector("#meal-result.meal-ok")

@@ -33,8 +33,8 @@ def _lesson_with_attempts(teacher):
     session = lesson_session(teacher)
     kim, lou = _join(session, "Kim"), _join(session, "=Lou")
     for student, plates in (
-        (kim, [["bagel"], ["bagel", "brown-rice", "apple", "carrots", "milk"]]),
-        (lou, [["apple"], ["apple", "milk"], ["french-fries", "cheese-pizza", "chocolate-bar"]]),
+        (kim, [["brown-rice"], ["bagel", "brown-rice", "apple", "carrots", "milk"]]),
+        (lou, [["bagel"], ["bagel", "milk"], ["french-fries", "cheese-pizza", "chocolate-bar"]]),
     ):
         for plate in plates:
             student.plate = plate

@@ -438,9 +438,9 @@ def test_the_student_page_of_a_lesson_builds_and_checks_a_meal(teacher):
     browser, kim = join(session, "Kim")
     page = browser.get(f"/class/{session.code}/").content.decode()
     assert "Build a balanced meal" in page and 'data-card="brown-rice"' in page
-    browser.post(f"/class/{session.code}/plate/", {"card": "bagel"}, HTTP_HX_REQUEST="true")
+    browser.post(f"/class/{session.code}/plate/", {"card": "brown-rice"}, HTTP_HX_REQUEST="true")
     checked = browser.post(f"/class/{session.code}/check/", HTTP_HX_REQUEST="true").content.decode()
-    assert "You have 1 grain serving (Bagel: 1); a balanced meal needs 2." in checked
+    assert "You have 1 grain serving (Brown Rice: 1); a balanced meal needs 2." in checked
     assert "Not balanced yet" in checked
     assert kim.attempts.count() == 1
 
