@@ -7,44 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.boards.common import back, cards_by_id, mini, move_of, name_of, picture
-
-
-def _plate_checklist(check: dict, limit: int) -> list[dict]:
-    """The four balanced-meal rules, each with its number, a tick or a cross, and what is missing."""
-    rows = []
-    for have, need, label, what in (
-        (check.get("grains", 0), 2, _("Grains"), _("grain")),
-        (check.get("fruit_or_veggie", 0), 2, _("Fruit or veggie"), _("fruit or veggie")),
-        (check.get("meat_or_dairy", 0), 1, _("Meat or dairy"), _("meat or dairy")),
-    ):
-        short = max(0, need - have)
-        rows.append(
-            {
-                "label": label,
-                "ok": short == 0,
-                "numbers": _("%(have)s of %(need)s servings") % {"have": have, "need": need},
-                "why": ngettext(
-                    "Needs %(n)s more %(what)s serving.", "Needs %(n)s more %(what)s servings.", short
-                )
-                % {"n": short, "what": what}
-                if short
-                else "",
-            }
-        )
-    calories = check.get("calories", 0)
-    over = calories - limit
-    rows.append(
-        {
-            "label": _("Calories"),
-            "ok": over <= 0,
-            "numbers": _("%(have)s of at most %(limit)s") % {"have": calories, "limit": limit},
-            "why": _("%(n)s calories too many.") % {"n": over} if over > 0 else "",
-        }
-    )
-    return rows
+from nutrition.meal_words import meal_rule_rows
 
 
 def build_a_meal_table(view: dict, names: list[str], seat, board, buttons) -> dict:
@@ -127,7 +92,13 @@ def build_a_meal_table(view: dict, names: list[str], seat, board, buttons) -> di
     return {
         "hand": hand,
         "plate": plate,
-        "checklist": _plate_checklist(check, limit) if seat is not None else [],
+        # The same rule rows (and words) as a meal-balance lesson: nutrition.meal_words.
+        "checklist": meal_rule_rows(
+            [cards[c] for c in view.get("plate") or [] if c in cards],
+            allowed=[cards[c] for c in view.get("hand") or [] if c in cards],
+        )
+        if seat is not None
+        else [],
         "balanced": bool(check.get("balanced")),
         "serve": serve,
         "moves": moves,

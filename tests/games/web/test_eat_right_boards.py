@@ -173,9 +173,22 @@ def test_the_plate_checklist_ticks_what_is_done_and_says_what_is_missing():
     _move(match, tokens, 0, type="plate", card="banana")  # 1 fruit serving (a half cup)
     plate = _section(live_html(match, 0), "meal-plate")
     checks = _checklist(plate)
-    assert checks["Grains"] == ("no", "1 of 2 servings", "Needs 1 more grain serving.")
-    assert checks["Fruit or veggie"] == ("no", "1 of 2 servings", "Needs 1 more fruit or veggie serving.")
-    assert checks["Meat or dairy"] == ("no", "0 of 1 servings", "Needs 1 more meat or dairy serving.")
+    # The same rows and words as a meal-balance lesson (nutrition.meal_words), suggestions from the hand.
+    assert checks["Grains"] == (
+        "no",
+        "1 of 2 servings",
+        "You have 1 grain serving (Brown Rice: 1); a balanced meal needs 2. Try Oatmeal.",
+    )
+    assert checks["Fruit or veggie"] == (
+        "no",
+        "1 of 2 servings",
+        "You have 1 fruit or veggie serving (Banana: 1); a balanced meal needs 2. Try Carrots.",
+    )
+    assert checks["Meat or dairy"] == (
+        "no",
+        "0 of 1 servings",
+        "You have no meat or dairy servings; a balanced meal needs 1. Try Roast Turkey.",
+    )
     assert checks["Calories"] == ("ok", "198 of at most 600", "")
     taken_back = [
         re.search(r'aria-label="([^"]*)"', tag).group(1) for tag, _text in _buttons(plate, "unplate")
