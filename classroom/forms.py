@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.urls import reverse_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.bots import bot_levels
@@ -93,6 +94,20 @@ def game_form_class(engine: Engine) -> type[forms.Form]:
     return form_class
 
 
+def deck_field(
+    choices: list[tuple[int, str]], *, initial: str = "", attrs: dict | None = None
+) -> forms.ChoiceField:
+    """Which cards: the Eat Right deck, or one of the teacher's own decks (decks app)."""
+    return forms.ChoiceField(
+        label=_("Cards"),
+        required=False,
+        choices=[("", _("The Eat Right deck")), *((str(pk), label) for pk, label in choices)],
+        initial=initial,
+        help_text=_("Or one of your own decks (My decks)."),
+        widget=forms.Select(attrs=attrs or {}),
+    )
+
+
 def game_options(cleaned: dict) -> dict:
     return {key.removeprefix("option_"): value for key, value in cleaned.items() if key.startswith("option_")}
 
@@ -113,8 +128,22 @@ class LessonForm(forms.Form):
         label=_("Cards the students may use"), widget=forms.CheckboxSelectMultiple, required=True
     )
 
-    def __init__(self, *args, card_records: list[dict], **kwargs):
+    def __init__(self, *args, card_records: list[dict], deck_choices=(), deck_initial: str = "", **kwargs):
         super().__init__(*args, **kwargs)
+        if deck_choices:
+            # Choosing another deck redraws the card checkboxes with that deck's cards.
+            self.fields["deck"] = deck_field(
+                list(deck_choices),
+                initial=deck_initial,
+                attrs={
+                    "hx-get": reverse_lazy("classroom:session_new"),
+                    "hx-trigger": "change",
+                    "hx-target": "#lesson-card-picker",
+                    "hx-select": "#lesson-card-picker",
+                    "hx-swap": "outerHTML",
+                    "hx-include": "this",
+                },
+            )
         for rule in reversed(COUNT_RULES):
             self.fields = {
                 f"need_{rule}": forms.IntegerField(

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from classroom import live
 from classroom.models import ClassSession, MealAttempt, Student
 from classroom.services import ClassroomError, lesson_card_records
+from decks.needs import lesson_cards as lesson_deck_cards
 from nutrition.meals import MealRules, check_meal
 
 
@@ -20,7 +21,8 @@ def lesson_rules(session: ClassSession) -> MealRules:
 
 def lesson_cards(session: ClassSession) -> list[dict]:
     allowed = set(session.lesson_cards)
-    return [record for record in lesson_card_records() if record["id"] in allowed]
+    records = lesson_card_records() if not session.deck_cards else lesson_deck_cards(session.deck_cards)
+    return [record for record in records if record["id"] in allowed]
 
 
 def _lesson_open(student: Student) -> None:

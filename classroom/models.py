@@ -35,6 +35,12 @@ class ClassSession(models.Model):
     bot_level = models.CharField(max_length=20, blank=True)
     meal_rules = models.JSONField(default=dict, blank=True)  # nutrition.meals.MealRules.to_dict()
     lesson_cards = models.JSONField(default=list, blank=True)  # card ids the students may use
+    # A teacher's own deck (decks app) instead of the Eat Right deck: its cards as they were when
+    # the session was made (`deck_cards`, what every table and the lesson use; [] = Eat Right).
+    deck = models.ForeignKey(
+        "decks.TeacherDeck", null=True, blank=True, on_delete=models.SET_NULL, related_name="class_sessions"
+    )
+    deck_cards = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     locked = models.BooleanField(default=False)
     paused = models.BooleanField(default=False)

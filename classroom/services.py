@@ -24,6 +24,8 @@ from django.utils.translation import gettext as _
 from classroom import live
 from classroom.models import ClassSession, Student, TableMatch, TableSeat
 from classroom.nicknames import clean_nickname, nickname_key, nickname_problem
+from decks import needs as deck_needs
+from decks import services as decks
 from foodcards.services import deck_records
 from games import scheduler
 from games import services as games
@@ -86,11 +88,28 @@ def _new_code() -> str:
     raise ClassroomError(_("Could not make a new join code. Please try again."), status=503)
 
 
-def lesson_card_records() -> list[dict]:
-    """The cards a meal-balance lesson may use: the Eat Right deck's foods and Exercise (from the
-    database, so a teacher's card edits count; the shipped records when the deck isn't loaded)."""
-    records = deck_records(deck_slug=LESSON_DECK) or load_deck_records(LESSON_DECK)
-    return [r for r in records if r.get("in_play", True) and r.get("special") != "sugar-shock"]
+def lesson_card_records(deck=None) -> list[dict]:
+    """The cards a meal-balance lesson may use: the foods and Exercise of a teacher's own deck
+    (decks.TeacherDeck), or of the Eat Right deck (from the database, so card edits in the admin
+    count; the shipped records when the deck isn't loaded)."""
+    if deck is not None:
+        return deck_needs.lesson_cards(decks.deck_records(deck=deck))
+    return deck_needs.lesson_cards(deck_records(deck_slug=LESSON_DECK) or load_deck_records(LESSON_DECK))
+
+
+def session_card_records(session: ClassSession) -> list[dict] | None:
+    """The card records a session's games deal (None: the Eat Right deck as the site has it)."""
+    return list(session.deck_cards) if session.deck_cards else None
+
+
+def _deck_cards(deck, teacher, **fit) -> list[dict]:
+    """A teacher's own deck's cards for a session (checked to fit the game), or a refusal."""
+    if deck.owner_id != teacher.pk:
+        raise ClassroomError(_("You have no deck with that address."), status=404)
+    try:
+        return decks.records_for_play(deck=deck, **fit)
+    except decks.DeckError as error:
+        raise ClassroomError(error.message, status=error.status) from None
 
 
 def session_create(
@@ -104,8 +123,11 @@ def session_create(
     bot_level: str = "",
     meal_rules: dict | None = None,
     lesson_cards: list[str] | None = None,
+    deck=None,
 ) -> ClassSession:
-    """A new class session with a fresh join code (students may join at once)."""
+    """A new class session with a fresh join code (students may join at once). `deck`: one of the
+    teacher's own decks (decks.TeacherDeck) instead of the Eat Right deck; the session keeps its
+    cards as they are now."""
     fields: dict = {"teacher": teacher, "title": (title or "").strip()[:80], "kind": kind}
     if kind == ClassSession.Kind.GAME:
         engine = games.engine_get(game=game)
@@ -122,22 +144,36 @@ def session_create(
         except Exception as error:  # IllegalAction with the engine's own words
             raise ClassroomError(getattr(error, "message", str(error))) from None
         fields.update(game=game, options=options, seats_per_table=seats_per_table, bot_level=bot_level)
+        if deck is not None:
+            if engine.deck_slug != deck_needs.DECK_SLUG:
+                raise ClassroomError(_("Your own decks are Eat Right decks: pick an Eat Right game."))
+            records = _deck_cards(deck, teacher, game=game, seats=seats_per_table)
+            fields.update(deck=deck, deck_cards=records)
     elif kind == ClassSession.Kind.LESSON:
         try:
             rules = MealRules.from_dict(meal_rules)
         except ValueError as error:
             raise ClassroomError(_("That meal rule isn't possible: %(rule)s.") % {"rule": error}) from None
-        known = [record["id"] for record in lesson_card_records()]
+        records = lesson_card_records()
+        if deck is not None:
+            fields.update(deck=deck, deck_cards=_deck_cards(deck, teacher))
+            records = deck_needs.lesson_cards(fields["deck_cards"])
+        known = [record["id"] for record in records]
         cards = [card for card in known if card in set(lesson_cards)] if lesson_cards is not None else known
         if len(cards) < 3:
             raise ClassroomError(_("Pick at least three cards for the lesson."))
+        check = deck_needs.lesson_check([r for r in records if r["id"] in set(cards)], rules)
+        if not check.ok:
+            raise ClassroomError(check.message)
         fields.update(meal_rules=rules.to_dict(), lesson_cards=cards)
     else:
         raise ClassroomError(_("Pick a game or a meal-balance lesson."))
     for _attempt in range(5):
         try:
             with transaction.atomic():
-                return ClassSession.objects.create(code=_new_code(), **fields)
+                session = ClassSession.objects.create(code=_new_code(), **fields)
+                decks.cards_share(records=session.deck_cards)
+                return session
         except IntegrityError:  # two new sessions drew the same code at once
             continue
     raise ClassroomError(_("Could not make a new join code. Please try again."), status=503)
@@ -244,7 +280,9 @@ def _table_create(session: ClassSession, table: int, students: list[Student | No
         else games.SeatSpec(kind="bot", bot_level=_bot_level(session))
         for student in by_seat
     ]
-    match, tokens = games.match_create(game=session.game, seats=specs, options=session.options)
+    match, tokens = games.match_create(
+        game=session.game, seats=specs, options=session.options, cards=session_card_records(session)
+    )
     TableMatch.objects.filter(session=session, table=table, current=True).update(current=False)
     table_match = TableMatch.objects.create(session=session, table=table, match=match, current=True)
     TableSeat.objects.bulk_create(

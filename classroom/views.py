@@ -30,12 +30,15 @@ from classroom.forms import (
     LessonForm,
     SessionForm,
     TeacherSignupForm,
+    deck_field,
     game_form_class,
     game_options,
 )
 from classroom.gates import STUDENTS_KEY, students_of
 from classroom.models import ClassSession, Student
 from classroom.nicknames import fun_names
+from decks import needs as deck_needs
+from decks import services as decks
 from games.services import MatchError, games_catalog
 from games.views import SESSION_KEY
 from nutrition.meal_words import rows_for_check
@@ -107,30 +110,50 @@ def teach(request: HttpRequest) -> HttpResponse:
     return render(request, "classroom/teach.html", {"by_day": by_day, "games": games_catalog()})
 
 
-def _game_forms(data=None, chosen: str = "") -> list[dict]:
+def _game_forms(data=None, chosen: str = "", deck_choices=(), deck_initial: str = "") -> list[dict]:
     forms_ = []
+    eat_right = set(deck_needs.eat_right_games()) if deck_choices else set()
     for entry in games_catalog():
         form_class = game_form_class(entry["engine"])
         bound = data is not None and entry["slug"] == chosen
-        forms_.append(
-            {
-                "slug": entry["slug"],
-                "name": entry["name"],
-                "form": form_class(data if bound else None, prefix=entry["slug"]),
-            }
-        )
+        form = form_class(data if bound else None, prefix=entry["slug"])
+        if entry["slug"] in eat_right:
+            form.fields["deck"] = deck_field(list(deck_choices), initial=deck_initial)
+        forms_.append({"slug": entry["slug"], "name": entry["name"], "form": form})
     return forms_
+
+
+def _chosen_deck(request: HttpRequest, deck_id: str):
+    """The teacher's own deck picked on the form (None: the Eat Right deck)."""
+    if not deck_id:
+        return None
+    try:
+        return decks.deck_of(owner=request.user, deck_id=deck_id)
+    except decks.DeckError as error:
+        raise services.ClassroomError(error.message, status=error.status) from None
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def session_new(request: HttpRequest) -> HttpResponse:
-    records = services.lesson_card_records()
     data = request.POST if request.method == "POST" else None
+    deck_choices = decks.deck_choices(owner=request.user)
+    deck_initial = request.GET.get("deck", "")
     form = SessionForm(data, initial={"activity": request.GET.get("activity", "")})
     chosen = data.get("activity", "") if data else ""
-    game_forms = _game_forms(data, chosen)
-    lesson_form = LessonForm(data if chosen == LESSON else None, card_records=records, prefix="lesson")
+    game_forms = _game_forms(data, chosen, deck_choices, deck_initial)
+    lesson_deck_id = (data or request.GET).get("lesson-deck", deck_initial) if deck_choices else ""
+    try:
+        lesson_deck = _chosen_deck(request, lesson_deck_id)
+    except services.ClassroomError:
+        lesson_deck, lesson_deck_id = None, ""
+    lesson_form = LessonForm(
+        data if chosen == LESSON else None,
+        card_records=services.lesson_card_records(lesson_deck),
+        deck_choices=deck_choices,
+        deck_initial=lesson_deck_id,
+        prefix="lesson",
+    )
     if request.method == "POST" and form.is_valid():
         activity = form.cleaned_data["activity"]
         try:
@@ -142,6 +165,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
                         title=form.cleaned_data["title"],
                         meal_rules=lesson_form.meal_rules(),
                         lesson_cards=lesson_form.cleaned_data["cards"],
+                        deck=lesson_deck,
                     )
                     return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
             else:
@@ -155,6 +179,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
                         options=game_options(game_form.cleaned_data),
                         seats_per_table=game_form.cleaned_data["seats"],
                         bot_level=game_form.cleaned_data.get("bot_level", ""),
+                        deck=_chosen_deck(request, game_form.cleaned_data.get("deck", "")),
                     )
                     return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
         except (services.ClassroomError, MatchError) as error:

@@ -94,12 +94,41 @@ class Picture:
     deck_slug: str
     etag: str  # what it shows + artwork version + language: its cache name and ETag
     draw: Callable[[], Image.Image]
+    public: bool = True  # False: a teacher's own card, kept out of shared caches
 
 
 def card_picture(*, card: Card) -> Picture:
     return Picture(
         card.deck.slug, card_image_etag(card=card), lambda: render.card_image(card.deck.slug, card.record)
     )
+
+
+def record_picture(*, deck_slug: str, record: dict) -> Picture:
+    """The picture of a card record that is not a card row (a teacher's own card, decks app)."""
+    etag = f"{record_digest(record)}-{render.RENDER_VERSION}-{picture_language()}"
+    return Picture(deck_slug, etag, lambda: render.card_image(deck_slug, record), public=False)
+
+
+# Other apps' cards served at /cards/<deck>/<card>.png: fn(deck_slug, card) -> Picture or None.
+PictureSource = Callable[[str, str], "Picture | None"]
+_picture_sources: list[PictureSource] = []
+
+
+def register_picture_source(source: PictureSource) -> PictureSource:
+    """Let an app serve pictures of its own cards at the deck's picture addresses (registered in
+    its AppConfig.ready(); foodcards never imports it). Asked only for cards no deck row has."""
+    if source not in _picture_sources:
+        _picture_sources.append(source)
+    return source
+
+
+def extra_picture(*, deck_slug: str, card: str) -> Picture | None:
+    """A registered app's picture of a card that is not in the deck's rows, or None."""
+    for source in list(_picture_sources):
+        picture = source(deck_slug, card)
+        if picture is not None:
+            return picture
+    return None
 
 
 def back_picture(*, deck_slug: str) -> Picture:
@@ -207,16 +236,34 @@ def deck_print_etag(*, deck: Deck, paper: str) -> str:
 
 def deck_print_pdf(*, deck: Deck, paper: str = "a4") -> Path:
     """A print-and-play PDF of every card of the deck (9 per page, real size, cut marks)."""
+    cards = deck.cards.select_related("deck").order_by("position")
+    return print_pdf(
+        pictures=[card_picture(card=card) for card in cards],
+        paper=paper,
+        folder=deck.slug,
+        key=deck_print_etag(deck=deck, paper=paper),
+        title=_("%(deck)s: print-and-play cards") % {"deck": deck.name},
+    )
+
+
+def print_etag(*, pictures: list[Picture], paper: str) -> str:
+    """The ETag of a print sheet of these pictures (what they show, their order, the paper)."""
+    digest = record_digest({"pictures": [picture.etag for picture in pictures]})
+    return f"{paper}-{digest}-{render.RENDER_VERSION}-{picture_language()}"
+
+
+def print_pdf(*, pictures: list[Picture], paper: str, folder: str, key: str, title: str) -> Path:
+    """A print-and-play PDF of these pictures, kept on disk under `folder` as `key`."""
     if paper not in render.PAPER_MM:
         raise ValueError(f"Unknown paper size {paper!r}.")
-    path = _cache_dir() / deck.slug / f"print-{deck_print_etag(deck=deck, paper=paper)}.pdf"
+    path = _cache_dir() / folder / f"print-{key}.pdf"
     if path.exists():
         return path
     images = []
-    for card in deck.cards.select_related("deck").order_by("position"):
-        card_path, _hit = card_image_path(card=card)
-        with Image.open(card_path) as picture:
-            images.append(picture.convert("RGBA"))
+    for picture in pictures:
+        card_path, _hit = picture_file(picture)
+        with Image.open(card_path) as drawn:
+            images.append(drawn.convert("RGBA"))
     pages = render.print_sheet_pages(images, paper=paper)
     buffer = io.BytesIO()
     # Pages go in as JPEG (Pillow's choice for RGB); optimize=True finds the smallest Huffman
@@ -228,7 +275,7 @@ def deck_print_pdf(*, deck: Deck, paper: str = "a4") -> Path:
         append_images=pages[1:],
         resolution=render.DPI,
         optimize=True,
-        title=_("%(deck)s: print-and-play cards") % {"deck": deck.name},
+        title=title,
         author="Plateful",
     )
     _write_atomically(path, buffer.getvalue())

@@ -11,6 +11,7 @@ from foodcards.render import PAPER_MM
 
 # Pictures may change when a card is edited: browsers keep them an hour, then ask with the ETag.
 PICTURE_CACHE_CONTROL = "public, max-age=3600"
+PRIVATE_PICTURE_CACHE_CONTROL = "private, max-age=3600"
 
 
 def _not_found(request, message):
@@ -77,7 +78,7 @@ def _picture(deck, card) -> pictures.Picture | None:
         return pictures.card_picture(card=card_row)
     if card == pictures.BACK and services.deck_get(deck_slug=deck):
         return pictures.back_picture(deck_slug=deck)
-    return None
+    return pictures.extra_picture(deck_slug=deck, card=card)
 
 
 def _no_picture(request, deck, card):
@@ -95,7 +96,7 @@ def card_png(request, deck, card):
     size = request.GET.get("size", "full")
     if size not in pictures.PICTURE_SIZES:
         return HttpResponse(_("Choose size=full or size=small."), status=400, content_type="text/plain")
-    return _picture_response(request, picture, size, "image/png")
+    return picture_response(request, picture, size, "image/png", cache_control=_cache_control(picture))
 
 
 @require_safe
@@ -111,17 +112,23 @@ def card_webp(request, deck, width, card):
     picture = _picture(deck, card)
     if picture is None:
         return _no_picture(request, deck, card)
-    return _picture_response(request, picture, width, "image/webp")
+    return picture_response(request, picture, width, "image/webp", cache_control=_cache_control(picture))
 
 
-def _picture_response(request, picture, variant, content_type):
+def _cache_control(picture) -> str:
+    return PICTURE_CACHE_CONTROL if picture.public else PRIVATE_PICTURE_CACHE_CONTROL
+
+
+def picture_response(request, picture, variant, content_type, *, cache_control=PICTURE_CACHE_CONTROL):
+    """A picture at one size, with its ETag (a 304 when the browser has it). Teachers' own cards
+    (decks app) are served this way too, with a private `cache_control`."""
     etag = pictures.variant_etag(picture, variant)
     if _etag_matches(request, etag):
-        return _not_modified(etag)
+        return _not_modified(etag, cache_control)
     path, hit = pictures.picture_file(picture, variant)
     response = FileResponse(path.open("rb"), content_type=content_type)
     response["ETag"] = f'"{etag}"'
-    response["Cache-Control"] = PICTURE_CACHE_CONTROL
+    response["Cache-Control"] = cache_control
     response["X-Card-Cache"] = "hit" if hit else "miss"
     _vary_with_language(response)
     return response
@@ -132,10 +139,10 @@ def _vary_with_language(response):
     patch_vary_headers(response, ("Accept-Language", "Cookie"))
 
 
-def _not_modified(etag):
+def _not_modified(etag, cache_control=PICTURE_CACHE_CONTROL):
     response = HttpResponseNotModified()
     response["ETag"] = f'"{etag}"'
-    response["Cache-Control"] = PICTURE_CACHE_CONTROL
+    response["Cache-Control"] = cache_control
     _vary_with_language(response)
     return response
 

@@ -139,9 +139,12 @@ def match_create(
     options: dict | None = None,
     seed: int | None = None,
     deck: list[str] | None = None,
+    cards: list[dict] | None = None,
 ) -> tuple[Match, dict[int, str]]:
     """A new match. Starts at once when no seat is open, otherwise waits as a table for friends.
-    Returns the match and a fresh token for every human seat (the browser keeps it)."""
+    Returns the match and a fresh token for every human seat (the browser keeps it).
+    `cards`: the card records to deal (a teacher's own deck); None: the game's deck as the
+    database has it."""
     engine = engine_get(game=game)
     seats = _clean_seats(engine, seats)
     try:
@@ -150,7 +153,7 @@ def match_create(
         raise MatchError(say(error.text), code="bad_option") from None
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**53)
-    records = _card_records(engine)
+    records = list(cards) if cards is not None else _card_records(engine)
     tokens: dict[int, str] = {}
     with transaction.atomic():
         match = Match.objects.create(game=game, seats=len(seats), seed=seed, options=options, deck=deck)
@@ -238,8 +241,8 @@ def table_start(*, match_id: str, token: str | None) -> None:
 
 
 def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[int, str]]:
-    """The same game, seats and options with a fresh shuffle. The asker keeps their seat number,
-    bots stay, other players' seats open up for them to join again."""
+    """The same game, seats, options and cards with a fresh shuffle. The asker keeps their seat
+    number, bots stay, other players' seats open up for them to join again."""
     match = match_get(match_id=match_id)
     mine = seat_for_token(match=match, token=token)
     if mine is None:
@@ -252,7 +255,9 @@ def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[i
             specs.append(SeatSpec(kind="human", nickname=seat.nickname))
         else:
             specs.append(SeatSpec(kind="open"))
-    return match_create(game=match.game, seats=specs, options=match.options)
+    return match_create(
+        game=match.game, seats=specs, options=match.options, cards=list(match.cards.values()) or None
+    )
 
 
 def match_seat_replace(

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
+from decks import services as decks
 from games import access, rendering, scheduler, services
 from games.bots import bot_levels
 from games.catalog import game_name, game_summary
@@ -124,8 +125,21 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "table_options": MatchOptionsForm(engine=engine, auto_id="tf-%s"),
             "bot_level_choices": [(level, level_name(level)) for level in bot_levels(slug)],
             "seat_choices": list(range(engine.min_seats, engine.max_seats + 1)),
+            "deck_choices": decks.deck_choices(owner=request.user, game=slug),
+            "chosen_deck": request.GET.get("teacher_deck", ""),
         },
     )
+
+
+def _teacher_deck(request: HttpRequest, slug: str, seats: int) -> list[dict] | None:
+    """The cards of the teacher's own deck chosen on the form (field "teacher_deck"), if any."""
+    deck_id = request.POST.get("teacher_deck", "")
+    if not deck_id:
+        return None
+    try:
+        return decks.records_for_game(owner=request.user, deck_id=deck_id, game=slug, seats=seats)
+    except decks.DeckError as error:
+        raise services.MatchError(error.message, status=error.status) from None
 
 
 def _posted_options(request: HttpRequest, engine) -> dict:
@@ -163,11 +177,17 @@ def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
         for number in range(1, count):
             level = request.POST.get(f"bot_level_{number}") or default_level
             seats.append(services.SeatSpec(kind="bot", bot_level=level))
+        cards = _teacher_deck(request, slug, count)
         match, tokens = services.match_create(
-            game=slug, seats=seats, options=_posted_options(request, engine), deck=_stacked_deck(request)
+            game=slug,
+            seats=seats,
+            options=_posted_options(request, engine),
+            deck=_stacked_deck(request),
+            cards=cards,
         )
     except services.MatchError as error:
         return _refuse(error)
+    decks.cards_share(records=cards or [])
     _keep_token(request, match.pk, tokens[0])
     return _go(request, reverse("games:match", args=[match.pk]))
 
@@ -194,11 +214,13 @@ def table_create(request: HttpRequest, slug: str) -> HttpResponse:
             raise services.MatchError(_("Please type a nickname first."))
         seats = [services.SeatSpec(kind="human", nickname=nickname)]
         seats += [services.SeatSpec(kind="open") for _ in range(1, count)]
+        cards = _teacher_deck(request, slug, count)
         match, tokens = services.match_create(
-            game=slug, seats=seats, options=_posted_options(request, engine)
+            game=slug, seats=seats, options=_posted_options(request, engine), cards=cards
         )
     except services.MatchError as error:
         return _refuse(error)
+    decks.cards_share(records=cards or [])
     _keep_token(request, match.pk, tokens[0])
     return _go(request, reverse("games:table", args=[match.pk]))
 

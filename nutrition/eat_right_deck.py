@@ -72,7 +72,10 @@ __all__ = [
     "DeckDesignError",
     "build_eat_right_deck",
     "build_eat_right_records",
+    "exercise_record",
+    "food_card_record",
     "load_shipped_cards",
+    "serving_grams",
 ]
 
 DECK_SLUG = "eat-right"
@@ -98,6 +101,11 @@ class DeckDesignError(ValueError):
     """The design names a food or a measure that the USDA files do not have."""
 
 
+def serving_grams(measure_grams: float, times: float) -> float:
+    """A card serving's grams: `times` a household measure of `measure_grams` (rounded to 0.01 g)."""
+    return round(measure_grams * times, 2)
+
+
 def _measure_grams(release_weights: dict[str, dict[str, float]], design: CardDesign) -> float:
     measures = release_weights.get(design.ndb, {})
     if design.measure not in measures:
@@ -105,7 +113,7 @@ def _measure_grams(release_weights: dict[str, dict[str, float]], design: CardDes
         raise DeckDesignError(
             f"Card {design.id!r}: food {design.ndb} has no measure {design.measure!r} (it has: {known})."
         )
-    return round(measures[design.measure] * design.times, 2)
+    return serving_grams(measures[design.measure], design.times)
 
 
 def _myplate(design: CardDesign) -> dict[str, dict]:
@@ -117,7 +125,7 @@ def _serving_label(design: CardDesign) -> str:
     return design.label or design.measure or ""
 
 
-def _exercise_record(design: CardDesign) -> dict:
+def exercise_record(design: CardDesign) -> dict:
     return {
         "id": design.id,
         "name": design.name,
@@ -145,7 +153,8 @@ def _exercise_record(design: CardDesign) -> dict:
 
 def card_nutrients_per_100g(food: SRFood, plate_group: str) -> dict:
     """What a card keeps per 100 g of a USDA food: the scored nutrients and the label's, plus the
-    added-sugar estimate."""
+    added-sugar estimate. `food`: anything with `ndb`, `long_description` and `nutrients` (an
+    SRFood, or a nutrition.models.Food)."""
     per_100g = {key: food.nutrients.get(key) for key in CARD_NUTRIENT_KEYS}
     per_100g["added_sugars_g"] = estimated_added_sugars(
         sugars_g=food.nutrients.get("sugars_g"),
@@ -160,8 +169,19 @@ def _food_record(release: SRRelease, weights: dict[str, dict[str, float]], desig
     food = release.foods.get(design.ndb)
     if food is None:
         raise DeckDesignError(f"Card {design.id!r}: USDA food {design.ndb} is not in the SR files.")
-    grams = _measure_grams(weights, design)
-    plate_group = plate_group_for(ndb=food.ndb, usda_group=food.group, description=food.long_description)
+    usda_group = {"code": food.group, "name": release.groups[food.group]}
+    return food_card_record(
+        food=food, usda_group=usda_group, grams=_measure_grams(weights, design), design=design
+    )
+
+
+def food_card_record(*, food, usda_group: dict, grams: float, design: CardDesign) -> dict:
+    """The record of a food card: `grams` of `food` (an SRFood or a nutrition.models.Food), as
+    `design` says. The Eat Right build and teachers' own cards (decks) both make cards here, so a
+    card's numbers always come from the same formulas."""
+    plate_group = plate_group_for(
+        ndb=food.ndb, usda_group=usda_group["code"], description=food.long_description
+    )
     per_100g = card_nutrients_per_100g(food, plate_group)
     score = score_card(per_100g, grams)
     serving = {key: (None if v is None else round(v, 3)) for key, v in per_serving(per_100g, grams).items()}
@@ -182,7 +202,7 @@ def _food_record(release: SRRelease, weights: dict[str, dict[str, float]], desig
         "serving_label": _serving_label(design),
         "usda_measure": {"description": design.measure, "times": round(design.times, 4)},
         "usda_description": food.long_description,
-        "usda_group": {"code": food.group, "name": release.groups[food.group]},
+        "usda_group": {"code": usda_group["code"], "name": usda_group["name"]},
         "plate_group": plate_group,
         "nutrients_per_100g": per_100g,
         "nutrients_per_serving": serving,
@@ -200,7 +220,7 @@ def build_eat_right_records(usda_dir: Path | str, *, release: SRRelease | None =
     records = []
     for design in EAT_RIGHT_DESIGN:
         if design.category == "exercise":
-            records.append(_exercise_record(design))
+            records.append(exercise_record(design))
         else:
             records.append(_food_record(release, weights, design))
     return records

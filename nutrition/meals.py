@@ -285,3 +285,61 @@ def check_meal(
         rows=tuple(rows),
         calorie_limit=limit,
     )
+
+
+def lightest_balanced_meal(
+    cards: list[dict], rules: MealRules = BOOK_RULES, *, max_cards: int = 12
+) -> list[dict] | None:
+    """The meal from these cards (each card at most once, at most `max_cards`) that meets every
+    rule but the calorie limit with the fewest calories, then the fewest cards; with one
+    Exhilarating Exercise card added when the meal is over the limit and one is there. None when
+    the cards can't meet the serving rules at all. Whether it is balanced: `check_meal` says.
+
+    A search over the servings still needed (each group counted only up to what the rules ask),
+    keeping the lightest plate for each: at most a few hundred states for any rule set."""
+    caps = {
+        "grains": rules.grains,
+        "fruit": max(rules.fruit, rules.fruit_or_veggie),
+        "veggie": max(rules.veggie, rules.fruit_or_veggie, 1 if rules.one_vegetable else 0),
+        "meat": max(rules.meat, rules.meat_or_dairy),
+        "dairy": max(rules.dairy, rules.meat_or_dairy),
+    }
+    groups = tuple(caps)
+
+    def met(state: tuple[int, ...]) -> bool:
+        have = dict(zip(groups, state, strict=True))
+        return (
+            all(have[group] >= getattr(rules, group) for group in groups)
+            and have["fruit"] + have["veggie"] >= rules.fruit_or_veggie
+            and have["meat"] + have["dairy"] >= rules.meat_or_dairy
+            and (not rules.one_vegetable or have["veggie"] >= 1)
+        )
+
+    useful = [
+        card
+        for card in cards
+        if not is_exercise(card)
+        and not (rules.no_junk and is_junk(card))
+        and any(card_servings(card, group) > 0 for group in groups)
+    ]
+    # state -> (calories, number of cards, the cards)
+    best: dict[tuple[int, ...], tuple[int, int, tuple[dict, ...]]] = {(0,) * len(groups): (0, 0, ())}
+    for card in useful:
+        for state, (calories, count, meal) in list(best.items()):
+            if count >= max_cards or met(state):
+                continue
+            grown = tuple(
+                min(caps[group], have + card_servings(card, group))
+                for group, have in zip(groups, state, strict=True)
+            )
+            candidate = (calories + card_calories(card), count + 1, (*meal, card))
+            if grown not in best or candidate[:2] < best[grown][:2]:
+                best[grown] = candidate
+    done = [value for state, value in best.items() if met(state)]
+    if not done:
+        return None
+    calories, count, meal = min(done, key=lambda value: value[:2])
+    exercise = next((card for card in cards if is_exercise(card)), None)
+    if calories > rules.calorie_limit and exercise is not None and count < max_cards:
+        meal = (*meal, exercise)
+    return list(meal)

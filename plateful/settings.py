@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "nutrition",
     "foodcards",
     "games",
+    "decks",
     "classroom",
 ]
 

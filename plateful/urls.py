@@ -17,4 +17,5 @@ urlpatterns = [
     path("", include("foodcards.urls")),
     path("", include("games.urls")),
     path("", include("classroom.urls")),
+    path("", include("decks.urls")),
 ]

@@ -54,6 +54,9 @@ from games.engines.messages import (
 from games.engines.snack_attack_view import SnackAttackView
 
 SNACK_CATEGORIES = {"fruit", "veggie", "junk", "exercise"}
+# The rule book's store: exactly this many fruit, veggie, junk and exercise cards. The engine plays
+# any number (its tests use small decks); a teacher's own deck is held to the book (decks.needs).
+BOOK_DECK_SIZE = 26
 GOOD_CATEGORIES = {"fruit", "veggie"}
 MAX_TIE_BREAKS = 3
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nutrition.meals import CALORIE_LIMIT, check_meal
+from nutrition.meals import CALORIE_LIMIT, MealRules, check_meal, lightest_balanced_meal
 
 
 def card(card_id, calories, special=None, **groups):
@@ -116,7 +116,7 @@ def test_cards_without_groups_field_count_as_no_group():
 
 # ----- rule sets and one row per rule ------------------------------------------------------------
 
-from nutrition.meals import BOOK_RULES, MealRules  # noqa: E402
+from nutrition.meals import BOOK_RULES  # noqa: E402
 
 ALLOWED = [BREAD, RICE, APPLE, CARROT, MILK, CHICKEN, PIZZA, DONUT, EXERCISE]
 
@@ -179,3 +179,30 @@ def test_rules_round_trip_and_refuse_impossible_numbers():
         MealRules.from_dict({"calorie_limit": 5})
     with pytest.raises(ValueError, match="grains"):
         MealRules.from_dict({"grains": 99})
+
+
+# ----- the lightest balanced meal (can these cards make one at all?) ---------------------------------
+
+
+def test_the_lightest_balanced_meal_is_the_fewest_calories_that_meet_every_serving_rule():
+    meal = lightest_balanced_meal([PIZZA, BREAD, RICE, APPLE, CARROT, MILK, CHICKEN, DONUT])
+    assert sorted(c["id"] for c in meal) == ["apple", "bread", "carrot", "milk", "rice"]
+    assert check_meal(meal).balanced and check_meal(meal).calories == 425
+
+
+def test_no_balanced_meal_from_cards_that_lack_a_group():
+    assert lightest_balanced_meal([BREAD, RICE, APPLE, CARROT, DONUT]) is None  # no meat or dairy
+
+
+def test_a_meal_over_the_limit_takes_exhilarating_exercise_along():
+    rules = MealRules(calorie_limit=400)
+    meal = lightest_balanced_meal([PIZZA, APPLE, CARROT, EXERCISE], rules)
+    assert [c["id"] for c in meal] == ["pizza", "apple", "carrot", "exercise"]
+    assert check_meal(meal, rules).balanced and check_meal(meal, rules).calories == 230
+
+
+def test_the_lesson_rules_count_too():
+    rules = MealRules(grains=1, fruit_or_veggie=0, meat_or_dairy=0, one_vegetable=True, no_junk=True)
+    meal = lightest_balanced_meal([BREAD, APPLE, CARROT, DONUT], rules)
+    assert sorted(c["id"] for c in meal) == ["bread", "carrot"]
+    assert lightest_balanced_meal([BREAD, APPLE], rules) is None
