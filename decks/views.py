@@ -359,7 +359,8 @@ def card_png(request: HttpRequest, deck_id: int, card_id: str) -> HttpResponse:
 
 @require_safe
 @login_required
-def card_webp(request: HttpRequest, deck_id: int, width: int, card_id: str) -> HttpResponse:
+def card_webp(request: HttpRequest, deck_id: int, width: str, card_id: str) -> HttpResponse:
+    width = int(width)  # the address holds digits only
     if width not in pictures.VARIANT_WIDTHS:
         raise Http404(_("Card pictures come 160, 240 or 360 pixels wide."))
     picture = _owned_picture(request, deck_id, card_id)

@@ -107,6 +107,11 @@ def test_pictures_and_the_print_sheet_are_the_owners(teacher_client, other_clien
     card = services.card_add_food(deck=deck, ndb="09148")
     png = teacher_client.get(f"/teach/decks/{deck.pk}/cards/{card.card_id}.png")
     assert png.status_code == 200 and png["Content-Type"] == "image/png"
+    for width in (160, 240, 360):
+        webp = teacher_client.get(f"/teach/decks/{deck.pk}/cards/{width}/{card.card_id}.webp")
+        assert webp.status_code == 200 and webp["Content-Type"] == "image/webp"
+        assert webp["Cache-Control"].startswith("private")
+    assert teacher_client.get(f"/teach/decks/{deck.pk}/cards/200/{card.card_id}.webp").status_code == 404
     pdf = teacher_client.get(f"/teach/decks/{deck.pk}/print.pdf", {"paper": "letter"})
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert b"".join(pdf.streaming_content).startswith(b"%PDF")
