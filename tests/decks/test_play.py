@@ -209,6 +209,8 @@ def test_the_new_session_form_offers_the_teachers_decks(teacher_client, teacher,
     )
     assert made.status_code == 302, made.content.decode()[:3000]
     assert ClassSession.objects.get(teacher=teacher).deck == deck
+    dashboard = teacher_client.get(made["Location"]).content.decode()
+    assert "Cards: your deck “Lunch box” (54 cards, as they were when the session was made)" in dashboard
     theirs = services.deck_create(owner=other_teacher, name="Not yours")
     refused = teacher_client.post(
         "/teach/new/",
