@@ -74,7 +74,7 @@ class CardForm(forms.Form):
     )
     name = forms.CharField(label=_("Name on the card"), max_length=40)
 
-    def __init__(self, *args, measures: list[Measure], estimate: dict | None = None, **kwargs):
+    def __init__(self, *args, measures: list[Measure], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["measure"].choices = [(str(m.seq), f"{m.label} ({m.grams:g} g)") for m in measures]
         for group in PLATE_GROUPS:
@@ -88,7 +88,6 @@ class CardForm(forms.Form):
                     attrs={"step": "0.01", "inputmode": "decimal", "placeholder": _("automatic")}
                 ),
             )
-        self.estimate = estimate or {}
 
     def plate_fields(self):
         return [self[f"plate_{group}"] for group in PLATE_GROUPS]

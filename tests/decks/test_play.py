@@ -217,3 +217,19 @@ def test_the_new_session_form_offers_the_teachers_decks(teacher_client, teacher,
         {"activity": "duel", "duel-seats": "2", "duel-bot_level": "beginner", "duel-deck": str(theirs.pk)},
     )
     assert refused.status_code == 400 and ClassSession.objects.count() == 1
+
+
+def test_a_table_for_friends_waits_with_the_decks_cards_and_deals_them(teacher_client, snack_deck):
+    made = teacher_client.post(
+        "/games/food-war/table/", {"nickname": "Ms G", "seats": "2", "teacher_deck": snack_deck.pk}
+    )
+    assert made.status_code == 302
+    match = _match_of(made)
+    deck_ids = {record["id"] for record in services.deck_records(deck=snack_deck)}
+    assert match.status == Match.Status.WAITING and set(match.cards) == deck_ids
+    teacher_client.post(f"/tables/{match.pk}/bots/", {"bot_level": "beginner"})
+    teacher_client.post(f"/tables/{match.pk}/start/")
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYING and set(match.cards) == deck_ids
+    dealt = {card for stack in match.state["stacks"] for card in stack}
+    assert dealt == deck_ids
