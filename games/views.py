@@ -21,7 +21,7 @@ from django_ratelimit.decorators import ratelimit
 from decks import services as decks
 from games import access, rendering, scheduler, services
 from games.bots import bot_levels
-from games.catalog import game_name, game_summary
+from games.catalog import featured_cards, game_name, game_summary
 from games.engines import IllegalAction
 from games.engines.cards import load_deck_records
 from games.forms import MatchOptionsForm
@@ -90,7 +90,17 @@ def _engine_or_404(slug: str):
 
 @require_GET
 def catalog(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/catalog.html", {"games": services.games_catalog()})
+    games = [
+        {**game, "cards": featured_cards(game["slug"]), "play_level": _first_level(game["slug"])}
+        for game in services.games_catalog()
+    ]
+    return render(request, "games/catalog.html", {"games": games})
+
+
+def _first_level(slug: str) -> str:
+    """The bot level "Play now" picks (the gentlest), or "" when the game has no bots."""
+    levels = bot_levels(slug)
+    return levels[0] if levels else ""
 
 
 def _sample_cards(engine, limit: int = 8) -> list[dict]:
@@ -121,6 +131,8 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "game_summary": game_summary(slug),
             "rules_template": rules.template.name,
             "sample_cards": _sample_cards(engine),
+            "featured_cards": featured_cards(slug),
+            "play_level": _first_level(slug),
             "quick_play_options": MatchOptionsForm(engine=engine, auto_id="qp-%s"),
             "table_options": MatchOptionsForm(engine=engine, auto_id="tf-%s"),
             "bot_level_choices": [(level, level_name(level)) for level in bot_levels(slug)],
