@@ -50,7 +50,9 @@ def measure(browser, url: str, screen: tuple[int, int, int], cookies=None) -> di
 
     def finished(request) -> None:
         sizes = request.sizes()
-        rows.append((request.url, request.resource_type, sizes["responseBodySize"] + sizes["responseHeadersSize"]))
+        rows.append(
+            (request.url, request.resource_type, sizes["responseBodySize"] + sizes["responseHeadersSize"])
+        )
 
     page.on("requestfinished", finished)
     page.goto(url, wait_until="networkidle")
@@ -60,7 +62,12 @@ def measure(browser, url: str, screen: tuple[int, int, int], cookies=None) -> di
     for _url, kind, size in rows:
         by_kind[_kind(_url, kind)] += size
     cards = [size for _url, _kind_, size in rows if re.search(r"/cards/.+\.(webp|png)(\?|$)", _url)]
-    return {"total": sum(size for *_, size in rows), "requests": len(rows), "by_kind": dict(by_kind), "cards": cards}
+    return {
+        "total": sum(size for *_, size in rows),
+        "requests": len(rows),
+        "by_kind": dict(by_kind),
+        "cards": cards,
+    }
 
 
 def make_match(browser, server: LiveServer, game: str):
@@ -102,7 +109,9 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             match_url, cookies = make_match(browser, server, args.match)
             pages = [("home", f"{server.url}/", None)]
-            pages += [(f"rules: {slug}", f"{server.url}/games/{slug}/", None) for slug in (args.rules or ["duel"])]
+            pages += [
+                (f"rules: {slug}", f"{server.url}/games/{slug}/", None) for slug in (args.rules or ["duel"])
+            ]
             pages.append((f"{args.match} match", match_url, cookies))
             print("| page | screen | requests | total | HTML | CSS | JS | pictures | largest card picture |")
             print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")

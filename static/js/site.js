@@ -9,23 +9,28 @@ document.addEventListener("htmx:responseError", (event) => {
   }
 });
 
-// A box that scrolls sideways (a wide table on a phone) can be reached and scrolled with the
-// keyboard: while its content overflows it takes focus and is named by its table's caption.
+// A box that scrolls (a wide table on a phone, a long "What happened" list) can be reached and
+// scrolled with the keyboard: while its content overflows it takes focus. A <div> box also becomes
+// a region named by its table's caption (a list keeps its list role).
+const SCROLL_BOXES = ".table-scroll, .feed-list";
 function keyboardScrollBoxes(root) {
-  const boxes = [...(root.querySelectorAll ? root.querySelectorAll(".table-scroll") : [])];
-  if (root.matches && root.matches(".table-scroll")) boxes.push(root);
+  const boxes = [...(root.querySelectorAll ? root.querySelectorAll(SCROLL_BOXES) : [])];
+  if (root.matches && root.matches(SCROLL_BOXES)) boxes.push(root);
   for (const box of boxes) {
-    if (box.scrollWidth > box.clientWidth + 1) {
-      if (box.getAttribute("tabindex") === null) {
-        box.setAttribute("tabindex", "0");
-        box.setAttribute("role", "region");
+    const overflows = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+    if (overflows && box.getAttribute("tabindex") === null) {
+      box.setAttribute("tabindex", "0");
+      box.dataset.scrollBox = "";
+      if (box.tagName === "DIV") {
         const caption = box.querySelector("caption");
+        box.setAttribute("role", "region");
         box.setAttribute("aria-label", caption ? caption.textContent.trim() : document.title);
       }
-    } else if (box.getAttribute("tabindex") === "0" && box.getAttribute("role") === "region") {
+    } else if (!overflows && box.dataset.scrollBox !== undefined) {
       box.removeAttribute("tabindex");
       box.removeAttribute("role");
       box.removeAttribute("aria-label");
+      delete box.dataset.scrollBox;
     }
   }
 }
