@@ -113,7 +113,9 @@ def measure(game: str, seed: int) -> dict:
     while match.status != "finished":
         state = services.match_state(match=match)
         seat, action = next_move(engine, state, bots, rng)
-        match, _events = services.match_submit_action(match_id=match.pk, seat=seat, action=action, trusted=True)
+        match, _events = services.match_submit_action(
+            match_id=match.pk, seat=seat, action=action, trusted=True
+        )
         moves += 1
     own, log = _match_bytes(match.pk)
     assert services.match_replays_to_stored_state(match=services.match_get(match_id=match.pk))
@@ -156,7 +158,9 @@ def main() -> None:
         return
     kb = lambda n: f"{n / 1024:.1f} KB"  # noqa: E731
     print(f"database: {vendor}")
-    print("| game | seats | moves | dealt | finished | of it the log | shared cards (once per deck version) |")
+    print(
+        "| game | seats | moves | dealt | finished | of it the log | shared cards (once per deck version) |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
         print(
