@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from classroom.models import ClassSession, TableMatch
@@ -234,3 +235,41 @@ def test_the_stored_state_never_carries_the_records():
     match = _play(_bots("duel"), 5)
     stored = json.dumps(Match.objects.values_list("state", flat=True).get(pk=match.pk))
     assert '"cards"' not in stored and '"nutrients_per_100g"' not in stored  # card ids only
+
+
+# ----- the data migration ------------------------------------------------------------------------
+
+
+@pytest.mark.production_path
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_moves_every_matchs_own_records_into_shared_sets_and_back():
+    played = [_play(_bots("duel", seed=seed), 8) for seed in (1, 2)] + [_play(_bots("chomp", 3), 8)]
+    waiting = services.match_create(
+        game="duel", seats=[SeatSpec(kind="human", nickname="A"), SeatSpec(kind="open")]
+    )[0]
+    records = {match.pk: dict(match.cards) for match in played + [waiting]}
+    executor = MigrationExecutor(connection)
+    try:
+        executor.migrate([("games", "0001_initial")])  # back: each match gets its own copy again
+        old_match = executor.loader.project_state([("games", "0001_initial")]).apps.get_model(
+            "games", "Match"
+        )
+        assert {m.pk: m.cards for m in old_match.objects.all()} == records
+        # A match stored before card sets with a deck edited since, and a table with no records.
+        edited = {**records[played[0].pk]}
+        edited["apple"] = {**edited["apple"], "calories": 999}
+        old_match.objects.filter(pk=played[1].pk).update(cards=edited)
+        old_match.objects.filter(pk=waiting.pk).update(cards={})
+        executor.loader.build_graph()
+        executor.migrate([("games", "0002_card_sets")])
+    finally:
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+    stored = {m.pk: m for m in Match.objects.all()}
+    assert stored[played[0].pk].cards == records[played[0].pk]
+    assert stored[played[1].pk].cards == edited and stored[played[2].pk].cards == records[played[2].pk]
+    assert stored[waiting.pk].card_set_id is None and stored[waiting.pk].cards == {}
+    assert CardSet.objects.count() == 3  # duel's, the edited duel deck's and chomp's
+    assert CardSet.objects.get(pk=stored[played[2].pk].card_set_id).deck == "chomp"
+    for match in played:
+        assert services.match_replays_to_stored_state(match=stored[match.pk])
