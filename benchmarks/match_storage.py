@@ -84,7 +84,7 @@ def _shared_bytes(match_id: str) -> int:
     from games.models import Match
 
     card_set_id = Match.objects.filter(pk=match_id).values_list("card_set_id", flat=True).first()
-    return _row_bytes("games_cardset", "id = %s", [card_set_id]) if card_set_id else 0
+    return _row_bytes("games_cardset", "digest = %s", [card_set_id]) if card_set_id else 0
 
 
 def _match_bytes(match_id: str) -> tuple[int, int]:

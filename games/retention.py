@@ -6,7 +6,8 @@ change or finish):
   `unfinished_hours` is abandoned;
 - a finished match unchanged for `finished_days` has been kept long enough.
 0 turns a rule off. Deleting a match deletes its seats and move log; the card sets no match
-uses any more go too (games.card_sets).
+uses any more go too (games.card_sets). The finished matches that stay get their logs compacted
+(games.match_log) if they finished before logs were compacted at the finish.
 
 An app that owns matches holds them back with `register_hold(fn)`: fn() -> a queryset of match
 ids that must stay (a classroom holds every match of its class sessions: their own retention,
@@ -25,6 +26,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games.card_sets import card_sets_delete_unused
+from games.match_log import finished_logs_compact
 from games.models import CardSet, Match, MatchAction
 
 Hold = Callable[[], QuerySet]
@@ -47,6 +49,7 @@ class PurgeReport:
     moves: int = 0  # their logged moves
     held: int = 0  # matches old enough but held by another app (a class session)
     card_sets: int = 0  # card sets no match uses any more
+    compacted: int = 0  # finished matches kept whose logs were compacted
     dry_run: bool = False
 
     @property
@@ -104,6 +107,7 @@ def matches_purge(
         report.card_sets = CardSet.objects.filter(
             ~Exists(Match.objects.filter(card_set=OuterRef("pk")).exclude(pk__in=due.values("pk")))
         ).count()
+        report.compacted = finished_logs_compact(dry_run=True)
         return report
     ids = list(due.values_list("pk", flat=True))
     deleted = 0
@@ -115,6 +119,7 @@ def matches_purge(
             _count, by_model = again.filter(rules[0] | rules[1]).delete()
             deleted += by_model.get(Match._meta.label, 0)
     report.card_sets = card_sets_delete_unused()
+    report.compacted = finished_logs_compact()
     # What really went, when a match changed meanwhile.
     if deleted != report.matches:
         report.unfinished = min(report.unfinished, deleted)

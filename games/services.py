@@ -29,6 +29,7 @@ from games.changes import FEED_LENGTH, MatchChange, announce_on_commit
 from games.engines import IllegalAction, get_engine
 from games.engines.base import Engine
 from games.engines.cards import load_deck_records
+from games.match_log import log_compact
 from games.messages import say
 from games.models import Match, MatchAction, Seat, hash_token
 
@@ -320,6 +321,7 @@ def match_close(*, match_id: str, reason: str) -> bool:
         match.status = Match.Status.FINISHED
         match.changed_at = timezone.now()
         match.save(update_fields=["state", "result", "status", "changed_at"])
+        log_compact(match_id=match.pk, version=match.version)
     _notify_on_commit(match_id)
     return True
 
@@ -421,6 +423,8 @@ def match_submit_action(
         )
         for name, value in fields.items():
             setattr(match, name, value)
+        if result is not None:
+            log_compact(match_id=match.pk, version=match.version)  # a replay recomputes the rest
         recent = list(MatchAction.objects.filter(match=match).order_by("-index")[:FEED_LENGTH])
     announce_on_commit(
         MatchChange(
@@ -453,7 +457,8 @@ def _notify_on_commit(match_id: str) -> None:
 
 def match_replay(*, match: Match) -> list[tuple[dict, MatchAction | None]]:
     """Every state of a match from the deal to its last move, rebuilt from its log alone:
-    [(state, the move that led to it)]."""
+    [(state, the move that led to it)]. A logged move whose events were dropped (games.match_log)
+    gets the events the replay computed."""
     engine = get_engine(match.game)
     records = list(match.cards.values()) or None
     state = engine.new_state(
@@ -461,7 +466,9 @@ def match_replay(*, match: Match) -> list[tuple[dict, MatchAction | None]]:
     )
     states: list[tuple[dict, MatchAction | None]] = [(state, None)]
     for logged in match.actions.all():
-        state, _events = engine.apply(state, logged.seat, logged.action)
+        state, events = engine.apply(state, logged.seat, logged.action)
+        if not logged.events:  # a finished match's log keeps only its last moves' events
+            logged.events = events
         states.append((state, logged))
     return states
 

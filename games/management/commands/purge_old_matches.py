@@ -6,8 +6,10 @@
 
 A match unfinished and unchanged for GAMES_UNFINISHED_HOURS is abandoned; a finished match is
 kept GAMES_FINISHED_DAYS after it finished (0 keeps them forever). Their seats and move logs go
-with them, and so do the card sets no match uses any more. Matches of class sessions are never
-touched here: `purge_class_data` deletes them with the class's data (CLASSROOM_RETENTION_DAYS).
+with them, and so do the card sets no match uses any more; finished matches that stay and
+finished before logs were compacted get their logs compacted (games.match_log). Matches of
+class sessions are never touched here: `purge_class_data` deletes them with the class's data
+(CLASSROOM_RETENTION_DAYS).
 Run it daily (cron, a systemd timer...), next to `purge_class_data`.
 """
 
@@ -48,6 +50,9 @@ class Command(BaseCommand):
             f"{_age(finished_days, 'days')} ago), with {report.moves} logged moves; "
             f"{report.card_sets} card sets no longer used."
         )
+        if report.compacted:
+            verb = "Would compact" if dry_run else "Compacted"
+            self.stdout.write(f"{verb} the move logs of {report.compacted} older finished matches.")
         if report.held:
             self.stdout.write(
                 f"Kept {report.held} old matches of class sessions (purge_class_data deletes them)."
