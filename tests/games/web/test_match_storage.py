@@ -21,6 +21,7 @@ from games import services
 from games.bots import bot_levels, get_bot
 from games.bots.driver import next_move
 from games.card_sets import card_set_for, card_sets_delete_unused
+from games.changes import FEED_LENGTH
 from games.engines import ENGINES, get_engine
 from games.engines.cards import load_deck_records
 from games.models import CardSet, Match, MatchAction, card_set_digest
@@ -273,3 +274,57 @@ def test_the_migration_moves_every_matchs_own_records_into_shared_sets_and_back(
     assert CardSet.objects.get(pk=stored[played[2].pk].card_set_id).deck == "chomp"
     for match in played:
         assert services.match_replays_to_stored_state(match=stored[match.pk])
+
+
+# ----- a finished match's log --------------------------------------------------------------------
+
+
+def _play_capturing(match):
+    """Play to the end through the server's path; the events each move returned, by log index."""
+    engine = get_engine(match.game)
+    level = bot_levels(match.game)[0]
+    bots = {seat: get_bot(match.game, level) for seat in range(match.seats)}
+    rng, said = random.Random(match.seed), {}
+    while match.status != Match.Status.FINISHED:
+        seat, action = next_move(engine, services.match_state(match=match), bots, rng)
+        index = match.version
+        match, said[index] = services.match_submit_action(
+            match_id=match.pk, seat=seat, action=action, trusted=True
+        )
+    return match, {index: json.loads(json.dumps(events)) for index, events in said.items()}
+
+
+@pytest.mark.production_path
+def test_a_finished_log_keeps_the_feeds_events_and_the_replay_tells_every_move(client):
+    match, said = _play_capturing(_bots("snack-attack", seed=21))
+    assert len(said) > FEED_LENGTH + 10
+    stored = dict(MatchAction.objects.filter(match=match).values_list("index", "events"))
+    last = sorted(stored)[-FEED_LENGTH:]
+    assert all(stored[index] == said[index] for index in last)  # the finished page's feed
+    assert all(stored[index] == [] for index in stored if index not in last)
+    replayed = services.match_replay(match=Match.objects.get(pk=match.pk))
+    assert [logged.events for _state, logged in replayed[1:]] == [said[i] for i in sorted(said)]
+    page = client.get(f"/replays/{match.pk}/?step=3&seat=0", HTTP_HX_REQUEST="true")
+    assert page.status_code == 200
+    assert services.match_replays_to_stored_state(match=Match.objects.get(pk=match.pk))
+
+
+def test_closing_a_match_compacts_its_log_too():
+    match = _play(_bots("duel", seed=5), 30)
+    assert services.match_close(match_id=match.pk, reason="The class ended.")
+    events = list(MatchAction.objects.filter(match=match).order_by("index").values_list("events", flat=True))
+    assert events[-FEED_LENGTH:] == [e for e in events[-FEED_LENGTH:] if e] and not any(events[:-FEED_LENGTH])
+
+
+def test_purge_compacts_the_logs_of_matches_finished_before_compaction():
+    match, said = _play_capturing(_bots("snack-wars", seed=8))
+    for index, events in said.items():  # as a match finished before this change left its log
+        MatchAction.objects.filter(match=match, index=index).update(events=events)
+    young = _play(_bots("snack-wars", seed=9), 10_000)
+    out = StringIO()
+    call_command("purge_old_matches", "--dry-run", stdout=out)
+    assert "Would compact the move logs of 1 older finished matches." in out.getvalue()
+    call_command("purge_old_matches", stdout=out)
+    assert "Compacted the move logs of 1 older finished matches." in out.getvalue()
+    assert MatchAction.objects.filter(match=match, events=[]).count() == len(said) - FEED_LENGTH
+    assert Match.objects.filter(pk__in=[match.pk, young.pk]).count() == 2
