@@ -107,7 +107,7 @@ def matches_purge(
         report.card_sets = CardSet.objects.filter(
             ~Exists(Match.objects.filter(card_set=OuterRef("pk")).exclude(pk__in=due.values("pk")))
         ).count()
-        report.compacted = finished_logs_compact(dry_run=True)
+        report.compacted = finished_logs_compact(dry_run=True, leaving_out=due.values("pk"))
         return report
     ids = list(due.values_list("pk", flat=True))
     deleted = 0

@@ -321,6 +321,9 @@ def test_purge_compacts_the_logs_of_matches_finished_before_compaction():
     for index, events in said.items():  # as a match finished before this change left its log
         MatchAction.objects.filter(match=match, index=index).update(events=events)
     young = _play(_bots("snack-wars", seed=9), 10_000)
+    later = timezone.now() + timedelta(days=2)  # both would be deleted then: nothing to compact
+    report = matches_purge(unfinished_hours=0, finished_days=1, dry_run=True, now=later)
+    assert (report.finished, report.compacted) == (2, 0)
     out = StringIO()
     call_command("purge_old_matches", "--dry-run", stdout=out)
     assert "Would compact the move logs of 1 older finished matches." in out.getvalue()
