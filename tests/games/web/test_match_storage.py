@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from datetime import timedelta
 from io import StringIO
 
@@ -331,3 +332,59 @@ def test_purge_compacts_the_logs_of_matches_finished_before_compaction():
     assert "Compacted the move logs of 1 older finished matches." in out.getvalue()
     assert MatchAction.objects.filter(match=match, events=[]).count() == len(said) - FEED_LENGTH
     assert Match.objects.filter(pk__in=[match.pk, young.pk]).count() == 2
+
+
+# ----- two processes at once (real transactions) --------------------------------------------------
+
+
+def _threaded(target, count):
+    barrier, outcomes = threading.Barrier(count), []
+
+    def run():
+        barrier.wait()
+        try:
+            outcomes.append(target())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+@pytest.mark.production_path
+@pytest.mark.django_db(transaction=True)
+def test_processes_dealing_a_new_deck_version_at_once_store_it_once():
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.skip("in-memory SQLite shares one cache between threads; the browser tests use a file")
+    records = [{**record, "calories": 7} for record in load_deck_records("eat-right")]
+    made = _threaded(lambda: _bots("duel", cards=records).card_set_id, 4)
+    assert len(made) == 4 and len(set(made)) == 1 and CardSet.objects.count() == 1
+
+
+@pytest.mark.production_path
+@pytest.mark.django_db(transaction=True)
+def test_a_set_purged_while_a_match_is_dealt_from_it_is_stored_again(monkeypatch):
+    """The purge deletes an unused set just after a new match picked it and before that match
+    committed: PostgreSQL refuses the match at commit (its deferred foreign key), and dealing
+    again stores the set again."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite takes the write lock first: the purge cannot slip in between")
+    digest = _bots("duel").card_set_id
+    Match.objects.all().delete()  # the set stays, unused: the next purge would delete it
+    real, calls = services.card_set_for, []
+
+    def picked_then_purged(records, *, deck=""):
+        card_set = real(records, deck=deck)
+        calls.append(card_set.pk)
+        if len(calls) == 1:  # another process's purge, committed meanwhile
+            assert _threaded(card_sets_delete_unused, 1) == [1]
+        return card_set
+
+    monkeypatch.setattr(services, "card_set_for", picked_then_purged)
+    match = _bots("duel")
+    assert calls == [digest, digest] and match.card_set_id == digest
+    assert Match.objects.get(pk=match.pk).cards and CardSet.objects.filter(pk=digest).exists()
