@@ -44,11 +44,19 @@ class Command(BaseCommand):
             unfinished_hours=unfinished_hours, finished_days=finished_days, dry_run=dry_run
         )
         verb = "Would delete" if dry_run else "Deleted"
+        unfinished = (
+            f"{report.unfinished} unfinished (unchanged for {unfinished_hours:g} hours)"
+            if unfinished_hours > 0
+            else "no unfinished ones (that rule is off)"
+        )
+        finished = (
+            f"{report.finished} finished (over {finished_days:g} days ago)"
+            if finished_days > 0
+            else "no finished ones (that rule is off)"
+        )
         self.stdout.write(
-            f"{verb} {report.matches} matches: {report.unfinished} unfinished (unchanged for "
-            f"{_age(unfinished_hours, 'hours')}), {report.finished} finished (over "
-            f"{_age(finished_days, 'days')} ago), with {report.moves} logged moves; "
-            f"{report.card_sets} card sets no longer used."
+            f"{verb} {report.matches} matches: {unfinished}, {finished}, with {report.moves} logged "
+            f"moves; {report.card_sets} card sets no longer used."
         )
         if report.compacted:
             verb = "Would compact" if dry_run else "Compacted"
@@ -57,7 +65,3 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"Kept {report.held} old matches of class sessions (purge_class_data deletes them)."
             )
-
-
-def _age(value: float, unit: str) -> str:
-    return "never" if value <= 0 else f"{value:g} {unit}"
