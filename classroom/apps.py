@@ -7,9 +7,10 @@ class ClassroomConfig(AppConfig):
 
     def ready(self):
         from classroom import gates
-        from games import access, changes
+        from games import access, changes, retention
 
         access.register_gate(gates.class_match_gate)
         access.register_move_gate(gates.class_move_gate)
         access.register_play_again(gates.class_play_again)
         changes.subscribe(gates.match_changed)
+        retention.register_hold(gates.class_matches_held)

@@ -133,7 +133,7 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
     current = list(
         TableMatch.objects.filter(session=session, current=True)
         .select_related("match")
-        .defer("match__state", "match__cards", "match__options", "match__deck")
+        .defer("match__state", "match__options", "match__deck")
         .prefetch_related("seats__student", "match__seat_set")
         .order_by("table")
     )

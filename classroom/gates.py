@@ -7,6 +7,8 @@
   players and sends the student to their place.
 - `match_changed`: every committed change of a class match tells the session's dashboards, and a
   move marks its student active.
+- `class_matches_held`: `purge_old_matches` leaves every class match alone (a running session's
+  and an ended one's): `purge_class_data` deletes them with the class's data, keeping its totals.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from classroom import live, services
+from classroom.models import TableMatch
 from games.access import viewer_of
 from games.changes import MatchChange
 
@@ -63,3 +66,8 @@ def match_changed(change: MatchChange) -> None:
         session_id = services.session_of_match(match_id=change.match_id)
     if session_id is not None:
         live.session_changed(session_id, students=False)
+
+
+def class_matches_held():
+    """The ids of every match played at a class session's tables (games.retention holds them)."""
+    return TableMatch.objects.values("match_id")

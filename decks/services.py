@@ -143,8 +143,8 @@ def deck_rename(*, deck: TeacherDeck, name: str) -> None:
 
 
 def deck_delete(*, deck: TeacherDeck) -> None:
-    """Delete a deck and its cards. Games already dealt keep their own copy of the cards' numbers
-    (their pictures go with the deck)."""
+    """Delete a deck and its cards. Games already dealt keep the records they were dealt (their
+    card set, games.card_sets); their pictures go with the deck."""
     deck.delete()
 
 

@@ -1,12 +1,21 @@
-"""Matches, their seats and their ordered move log.
+"""Matches, their seats and their ordered move log, and the card records they play with.
 
-A match is stored as what started it (game slug, seats, seed, options, stacked deck, card
-records) plus every applied action in order, so it can be replayed move by move; `state` is the
-current snapshot (engine.dump) and `version` the number of moves applied, checked on every write.
+A match is stored as what started it (game slug, seats, seed, options, stacked deck, card set)
+plus every applied action in order, so it can be replayed move by move; `state` is the current
+snapshot (engine.dump without its card records) and `version` the number of moves applied,
+checked on every write.
+
+The card records (tens of KB for an Eat Right deck) are stored once per deck version in a
+`CardSet`, named by the digest of its content, and every match dealt from that version refers to
+it: a set never changes, so a deck edited later (in the admin, or a teacher's own deck) makes a
+new set and the matches already dealt keep the cards they were dealt.
 """
 
 import hashlib
+import json
 import secrets
+from collections import OrderedDict
+from threading import Lock
 
 from django.db import models
 from django.utils import timezone
@@ -22,6 +31,51 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+CARD_SET_DIGEST_LENGTH = 32  # 128 bits of SHA-256
+_CARD_SET_CACHE_SIZE = 64
+_card_set_cache: OrderedDict[str, dict] = OrderedDict()
+_card_set_lock = Lock()
+
+
+def card_set_digest(records: list[dict]) -> str:
+    """The name of a set of card records: a hash of its content, independent of the records'
+    order and of their keys' order (PostgreSQL's jsonb reorders keys)."""
+    ordered = sorted(records, key=lambda record: record["id"])
+    canonical = json.dumps(ordered, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:CARD_SET_DIGEST_LENGTH]
+
+
+class CardSet(models.Model):
+    """One version of a deck's card records (id -> record), shared by every match dealt from it.
+    Never changed once written: its primary key is the digest of its content."""
+
+    digest = models.CharField(primary_key=True, max_length=CARD_SET_DIGEST_LENGTH, editable=False)
+    deck = models.SlugField(max_length=40, blank=True, help_text="The deck the records are of.")
+    records = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.deck} {self.digest[:8]} ({len(self.records)} cards)"
+
+
+def card_set_records(digest: str) -> dict:
+    """A card set's records (id -> record), read once per process: a set never changes, so the
+    copy kept here stays right. Treat the dict as read-only (matches share it)."""
+    with _card_set_lock:
+        records = _card_set_cache.get(digest)
+        if records is not None:
+            _card_set_cache.move_to_end(digest)
+            return records
+    records = CardSet.objects.filter(pk=digest).values_list("records", flat=True).first()
+    if records is None:
+        return {}
+    with _card_set_lock:
+        _card_set_cache[digest] = records
+        while len(_card_set_cache) > _CARD_SET_CACHE_SIZE:
+            _card_set_cache.popitem(last=False)
+    return records
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", _("Waiting for players")
@@ -34,9 +88,11 @@ class Match(models.Model):
     seed = models.BigIntegerField()
     options = models.JSONField(default=dict, blank=True)
     deck = models.JSONField(null=True, blank=True, help_text="Stacked deck: card ids top first.")
-    # The card records the match plays with (id -> record), kept once here rather than in every
-    # saved state: `state` is the engine's dump without its "cards" entry.
-    cards = models.JSONField(default=dict, blank=True)
+    # The card records the match plays with, shared with every match of the same deck version
+    # (null: a match stored before card sets, with no records: the engine's shipped deck).
+    card_set = models.ForeignKey(
+        CardSet, on_delete=models.PROTECT, null=True, blank=True, related_name="matches"
+    )
     version = models.PositiveIntegerField(default=0)
     state = models.JSONField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
@@ -53,6 +109,11 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} {self.id} ({self.status})"
+
+    @property
+    def cards(self) -> dict:
+        """The card records the match plays with (id -> record); read-only, shared."""
+        return card_set_records(self.card_set_id) if self.card_set_id else {}
 
 
 class Seat(models.Model):

@@ -16,17 +16,20 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from foodcards.services import deck_records
 from games.access import move_refusal
 from games.bots import bot_levels
+from games.card_sets import card_set_for, card_sets_delete_unused
 from games.catalog import catalog_slugs, game_name, game_summary
 from games.changes import FEED_LENGTH, MatchChange, announce_on_commit
 from games.engines import IllegalAction, get_engine
 from games.engines.base import Engine
+from games.engines.cards import load_deck_records
+from games.match_log import log_compact
 from games.messages import say
 from games.models import Match, MatchAction, Seat, hash_token
 
@@ -100,15 +103,17 @@ def seat_check_token(*, match: Match, seat: int, token: str | None, seats: list[
 # ----- creating and seating ----------------------------------------------------------------------
 
 
-def _card_records(engine: Engine) -> list[dict] | None:
-    """The deck's card records from the database (so teachers' edits count), or None for the
-    engine's shipped records when the deck isn't loaded."""
+def _card_records(engine: Engine) -> list[dict]:
+    """The deck's card records from the database (so admin edits count), or the engine's
+    shipped records when the deck isn't loaded."""
     try:
         records = deck_records(deck_slug=engine.deck_slug)
     except Exception:  # the deck isn't loaded (or the table doesn't exist yet): use shipped data
+        records = []
+    if not records:
         logger.info("Deck %s not in the database; using the shipped records.", engine.deck_slug)
-        return None
-    return list(records) or None
+        records = load_deck_records(engine.deck_slug)
+    return list(records)
 
 
 def _clean_seats(engine: Engine, seats: list[SeatSpec]) -> list[SeatSpec]:
@@ -144,7 +149,8 @@ def match_create(
     """A new match. Starts at once when no seat is open, otherwise waits as a table for friends.
     Returns the match and a fresh token for every human seat (the browser keeps it).
     `cards`: the card records to deal (a teacher's own deck); None: the game's deck as the
-    database has it."""
+    database has it. The records are stored once per deck version (games.card_sets), shared by
+    every match dealt from it."""
     engine = engine_get(game=game)
     seats = _clean_seats(engine, seats)
     try:
@@ -154,9 +160,26 @@ def match_create(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**53)
     records = list(cards) if cards is not None else _card_records(engine)
+    for attempt in range(2):
+        try:
+            match, tokens = _create(engine, seats, options, seed, deck, records)
+            break
+        except IntegrityError:
+            # Its card set was purged (unused) just as this match was dealt from it: PostgreSQL
+            # refuses the match at commit. Dealing again stores the set again.
+            if attempt:
+                raise
+    _notify_on_commit(match.pk)
+    return match, tokens
+
+
+def _create(engine, seats, options, seed, deck, records) -> tuple[Match, dict[int, str]]:
     tokens: dict[int, str] = {}
     with transaction.atomic():
-        match = Match.objects.create(game=game, seats=len(seats), seed=seed, options=options, deck=deck)
+        card_set = card_set_for(records, deck=engine.deck_slug)
+        match = Match.objects.create(
+            game=engine.slug, seats=len(seats), seed=seed, options=options, deck=deck, card_set=card_set
+        )
         for number, spec in enumerate(seats):
             token_hash = ""
             if spec.kind == "human":
@@ -172,24 +195,22 @@ def match_create(
             )
         if all(spec.kind != "open" for spec in seats):
             _start(match, engine, records)
-        else:
-            match.cards = {c["id"]: c for c in records} if records else {}
-            match.save(update_fields=["cards"])
-    _notify_on_commit(match.pk)
     return match, tokens
 
 
 def _start(match: Match, engine: Engine, records: list[dict] | None) -> None:
-    """Deal the cards: the match gets its first state and starts playing."""
+    """Deal the cards: the match gets its first state and starts playing. `records`: the
+    match's card set's records (None: read them from it)."""
+    if records is None:
+        records = list(match.cards.values()) or None
     try:
         state = engine.new_state(
             match.seats, seed=match.seed, options=match.options, deck=match.deck, cards=records
         )
     except IllegalAction as error:
         raise MatchError(say(error.text), code=error.code) from None
-    dumped = engine.dump(state)
-    match.cards = dumped.pop("cards")
-    match.state = dumped
+    # The records stay in the card set: the stored state is the dump without them.
+    match.state = engine.dump({k: v for k, v in state.items() if k != "cards"})
     match.version = state["version"]
     match.status = Match.Status.PLAYING
     match.changed_at = match.started_at = timezone.now()
@@ -236,7 +257,7 @@ def table_start(*, match_id: str, token: str | None) -> None:
         if match.seat_set.filter(kind=Seat.Kind.OPEN).exists():
             raise MatchError(_("Fill the empty seats with friends or bots first."), status=409, code="open")
         engine = engine_get(game=match.game)
-        _start(match, engine, list(match.cards.values()) or None)
+        _start(match, engine, None)
     _notify_on_commit(match_id)
 
 
@@ -300,14 +321,18 @@ def match_close(*, match_id: str, reason: str) -> bool:
         match.status = Match.Status.FINISHED
         match.changed_at = timezone.now()
         match.save(update_fields=["state", "result", "status", "changed_at"])
+        log_compact(match_id=match.pk, version=match.version)
     _notify_on_commit(match_id)
     return True
 
 
 def matches_delete(*, match_ids: list[str]) -> int:
-    """Delete matches with their seats and move logs (retention of a class's data)."""
-    deleted, _by_model = Match.objects.filter(pk__in=list(match_ids)).delete()
-    return deleted
+    """Delete matches with their seats and move logs (retention of a class's data), and the card
+    sets no match uses any more. Returns how many matches went."""
+    deleted, by_model = Match.objects.filter(pk__in=list(match_ids)).delete()
+    if deleted:
+        card_sets_delete_unused()
+    return by_model.get(Match._meta.label, 0)
 
 
 def _check_host(match: Match, token: str | None) -> None:
@@ -398,6 +423,8 @@ def match_submit_action(
         )
         for name, value in fields.items():
             setattr(match, name, value)
+        if result is not None:
+            log_compact(match_id=match.pk, version=match.version)  # a replay recomputes the rest
         recent = list(MatchAction.objects.filter(match=match).order_by("-index")[:FEED_LENGTH])
     announce_on_commit(
         MatchChange(
@@ -430,7 +457,8 @@ def _notify_on_commit(match_id: str) -> None:
 
 def match_replay(*, match: Match) -> list[tuple[dict, MatchAction | None]]:
     """Every state of a match from the deal to its last move, rebuilt from its log alone:
-    [(state, the move that led to it)]."""
+    [(state, the move that led to it)]. A logged move whose events were dropped (games.match_log)
+    gets the events the replay computed."""
     engine = get_engine(match.game)
     records = list(match.cards.values()) or None
     state = engine.new_state(
@@ -438,7 +466,9 @@ def match_replay(*, match: Match) -> list[tuple[dict, MatchAction | None]]:
     )
     states: list[tuple[dict, MatchAction | None]] = [(state, None)]
     for logged in match.actions.all():
-        state, _events = engine.apply(state, logged.seat, logged.action)
+        state, events = engine.apply(state, logged.seat, logged.action)
+        if not logged.events:  # a finished match's log keeps only its last moves' events
+            logged.events = events
         states.append((state, logged))
     return states
 

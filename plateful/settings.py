@@ -238,6 +238,10 @@ GAMES_BOT_DELAY_MS = env.float("GAMES_BOT_DELAY_MS", default=900.0)  # a turn-ba
 GAMES_TIMER_SCALE = env.float("GAMES_TIMER_SCALE", default=1.0)  # multiplies timers, reactions
 GAMES_SCHEDULER = env.bool("GAMES_SCHEDULER", default=True)  # off: tests drive every move
 GAMES_ALLOW_STACKED_DECKS = env.bool("GAMES_ALLOW_STACKED_DECKS", default=False)  # tests, demos
+# Retention (manage.py purge_old_matches): unfinished matches unchanged this long are abandoned,
+# finished ones are kept this long after they finished; 0 keeps them forever.
+GAMES_UNFINISHED_HOURS = env.float("GAMES_UNFINISHED_HOURS", default=48.0)
+GAMES_FINISHED_DAYS = env.float("GAMES_FINISHED_DAYS", default=30.0)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

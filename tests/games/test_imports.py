@@ -1,5 +1,6 @@
 """The games app imports one way: engines and bots (pure Python) <- models, changes, messages,
-catalog <- services <- rendering, scheduler, forms <- boards <- views, consumers <- apps.
+catalog <- services (with card_sets, retention) <- rendering, scheduler, forms <- boards <- views,
+consumers <- apps.
 
 Read from the source with ast, so the checks hold for every module, imported or not:
 - no import inside a function or class (the way a cycle hides), except AppConfig.ready, where
@@ -26,7 +27,7 @@ LAYERS = (
     ("games.engines", "games.bots"),
     ("games.models", "games.changes", "games.access", "games.messages", "games.catalog"),
     ("games.migrations", "games.admin"),
-    ("games.services",),
+    ("games.services", "games.card_sets", "games.match_log", "games.retention"),
     ("games.rendering", "games.scheduler", "games.forms"),
     ("games.boards", "games.templatetags"),
     ("games.views", "games.consumers", "games.urls", "games.routing", "games.management"),
