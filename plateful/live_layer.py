@@ -181,6 +181,7 @@ class ResilientConsumer(AsyncWebsocketConsumer):
     "live updates paused" notice)."""
 
     layer_down = False
+    _outage_told = False  # layer_lost was run for the current outage
 
     async def __call__(self, scope, receive, send):
         # AsyncConsumer.__call__, except that the layer's receive never ends the consumer.
@@ -259,13 +260,31 @@ class ResilientConsumer(AsyncWebsocketConsumer):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(leaving, CALL_TIMEOUT)
 
+    async def accept(self, *args, **kwargs):
+        await super().accept(*args, **kwargs)
+        self.accepted = True
+
     def layer_changed(self, *, up: bool) -> None:
-        """Called by the watch (in the loop): run layer_lost/layer_back in a task of their own."""
-        if up == (not self.layer_down):
-            return
-        self.layer_down = not up
+        """Called by the watch (in the loop): run layer_lost/layer_back in a task of their own,
+        once per outage, and only on an accepted socket (before that, `join` tells)."""
+        if up:
+            if not self.layer_down:
+                return
+            self.layer_down = False
+            if not self._outage_told:
+                return
+            self._outage_told = False
+            self._in_task(self._layer_back())
+        else:
+            self.layer_down = True
+            if self._outage_told or not getattr(self, "accepted", False):
+                return
+            self._outage_told = True
+            self._in_task(self.layer_lost())
+
+    def _in_task(self, work) -> None:
         tasks = self.__dict__.setdefault("_layer_tasks", set())
-        task = asyncio.ensure_future(self._layer_back() if up else self.layer_lost())
+        task = asyncio.ensure_future(work)
         tasks.add(task)
         task.add_done_callback(tasks.discard)
 
