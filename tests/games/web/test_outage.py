@@ -4,7 +4,6 @@ its match meanwhile), and when Redis is back every page re-joins its group and g
 redraw. Redis here is a redis-server of the test's own (tests/faults/redis_process.py), killed
 with SIGKILL and started again empty; runs on both modes (SQLite or PostgreSQL)."""
 
-import asyncio
 import json
 import re
 import time
@@ -42,7 +41,7 @@ async def _receive_until(socket, wanted, seconds: float = 20.0) -> str:
         assert left > 0, f"timed out; frames seen: {[frame[:120] for frame in seen]}"
         try:
             message = await socket.receive_output(timeout=left)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             continue
         assert message["type"] == "websocket.send", f"the socket was closed: {message}"
         seen.append(message["text"])
