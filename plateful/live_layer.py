@@ -37,7 +37,7 @@ from django.template.loader import render_to_string
 logger = logging.getLogger(__name__)
 
 BACKOFF_FIRST = 0.25  # seconds before the first probe; doubled after each failure...
-BACKOFF_MAX = 4.0  # ...up to this
+BACKOFF_MAX = 2.0  # ...up to this (one small round trip per process: cheap)
 CALL_TIMEOUT = 2.0  # a layer call that takes longer counts as a failure
 
 
