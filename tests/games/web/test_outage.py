@@ -128,3 +128,23 @@ def test_the_move_view_stores_the_move_and_answers_while_redis_is_down(client, r
     assert time.monotonic() - started < live_layer.CALL_TIMEOUT + 2
     match.refresh_from_db()
     assert match.version == 1
+
+
+def test_new_games_are_made_while_redis_is_down_the_rate_limit_failing_open(client, redis, settings):
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "plateful.cache.ForgivingRedisCache",
+            "LOCATION": redis.url,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    settings.GAMES_CREATE_RATE = "2/m"
+    form = {"nickname": "Kim", "seats": 2, "bot_level": "beginner"}
+    for _ in range(2):  # counted in Redis while it answers
+        assert client.post("/games/test-cards/play/", form).status_code == 302
+    assert client.post("/games/test-cards/play/", form).status_code == 429
+    redis.stop()
+    started = time.monotonic()
+    response = client.post("/games/test-cards/play/", form)
+    assert response.status_code == 302 and response["Location"].startswith("/play/")
+    assert time.monotonic() - started < live_layer.CALL_TIMEOUT + 2
