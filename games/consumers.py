@@ -16,7 +16,6 @@ Client clocks are never used.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
@@ -36,8 +35,6 @@ from games.models import Match
 from games.views import SESSION_KEY
 from plateful.live_layer import ResilientConsumer, group_send_or_skip
 from plateful.safe_json import JSONRefused, loads_bounded
-
-logger = logging.getLogger(__name__)
 
 CLOSE_NO_MATCH = 4404
 CLOSE_FORBIDDEN = 4403

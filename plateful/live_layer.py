@@ -188,7 +188,6 @@ class ResilientConsumer(AsyncWebsocketConsumer):
         self.scope = scope
         self.base_send = send
         self.live_groups: list[str] = []
-        self.joined_groups: set[str] = set()
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
         self.watch = None
         sources = [receive]
@@ -247,7 +246,6 @@ class ResilientConsumer(AsyncWebsocketConsumer):
         except Exception as error:
             self.watch.failed(error)
             return False
-        self.joined_groups.add(group)
         return True
 
     async def leave_groups(self) -> None:

@@ -122,6 +122,29 @@ class Cluster:
         except OSError:
             return 0
 
+    def holders(self, client_ports: list[int]) -> dict[int, str]:
+        """Which worker ("1", "2") holds the server side of each client's connection (by the
+        client's local port), read from /proc: the kernel spreads sockets over the workers."""
+        inodes: dict[str, int] = {}  # socket inode -> client port
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            with contextlib.suppress(OSError), open(table) as rows:
+                for row in list(rows)[1:]:
+                    fields = row.split()
+                    local, remote, inode = fields[1], fields[2], fields[9]
+                    if int(local.rsplit(":", 1)[1], 16) == self.port:
+                        inodes[inode] = int(remote.rsplit(":", 1)[1], 16)
+        found: dict[int, str] = {}
+        for number, pid in self.pids().items():
+            with contextlib.suppress(OSError):
+                for fd in os.listdir(f"/proc/{pid}/fd"):
+                    with contextlib.suppress(OSError):
+                        target = os.readlink(f"/proc/{pid}/fd/{fd}")
+                        if target.startswith("socket:["):
+                            port = inodes.get(target[8:-1])
+                            if port in client_ports:
+                                found[port] = number
+        return found
+
     def kill_worker(self, number: str = "1") -> int:
         pid = self.pids()[number]
         os.kill(pid, signal.SIGKILL)
@@ -129,11 +152,11 @@ class Cluster:
 
     def kill_all(self) -> None:
         """Every worker and the launcher killed at once (a machine's crash, an OOM kill)."""
-        pids = list(self.pids().values())
-        if self.launcher is not None:
+        if self.launcher is not None:  # first, so that it starts no worker meanwhile
             self.launcher.kill()
             self.launcher.wait(timeout=10)
             self.launcher = None
+        pids = list(self.pids().values())
         for pid in pids:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
@@ -202,6 +225,7 @@ class Player:
         self.cluster, self.match_id, self.seat, self.session_key = cluster, match_id, seat, session_key
         self.http_every = http_every
         self.socket: WebSocket | None = None
+        self.local_port = 0
         self.pushed_version = -1  # the newest version a push showed
         self.paused_seen = False
         self.paused_now = False
@@ -223,6 +247,7 @@ class Player:
             try:
                 path, cookie = f"/ws/play/{self.match_id}/", f"sessionid={self.session_key}"
                 self.socket = await WebSocket.connect(HOST, self.cluster.port, path, cookie=cookie)
+                self.local_port = self.socket.writer.get_extra_info("sockname")[1]
                 self._reader = asyncio.ensure_future(self._read(self.socket))
                 return
             except Closed as error:

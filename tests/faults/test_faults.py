@@ -51,7 +51,7 @@ def cluster_of(tmp_path, redis, settings):
 
     yield make
     for cluster in made:
-        cluster.stop()
+        cluster.kill_all()  # no graceful stop needed: quicker, and nothing is left behind
 
 
 def _get(url: str) -> None:
@@ -127,30 +127,35 @@ async def test_a_worker_killed_mid_play_its_players_reconnect_and_no_move_is_los
     def moves_made(count):
         return lambda: sum(_versions(ids).values()) >= count
 
-    await _play(players, moves_made(40), seconds=30)
-    killed = cluster.kill_worker("1")
+    await _play(players, moves_made(30), seconds=30)
+    # Kill the worker holding the most players' sockets (the kernel chose; /proc tells).
+    holders = cluster.holders([p.local_port for p in players])
+    assert len(holders) == len(players), holders
+    victim = max(("1", "2"), key=lambda number: list(holders.values()).count(number))
+    on_victim = {p for p in players if holders[p.local_port] == victim}
+    killed = cluster.kill_worker(victim)
     killed_at = time.monotonic()
     at_kill = await database_sync_to_async(_versions)(ids)
     await _play(
         players,
-        lambda: all(v >= at_kill[m] + 8 or _finished(m) for m, v in _versions(ids).items()),
+        lambda: all(v >= at_kill[m] + 6 or _finished(m) for m, v in _versions(ids).items()),
         seconds=40,
     )
     recovered_after = time.monotonic() - killed_at
     await _pushes_caught_up(players)
 
-    dropped = [p for p in players if p.drops]
-    assert dropped, "no player was on the killed worker (12 sockets all on one worker?)"
-    assert all(p.reconnects >= 1 for p in dropped)
+    dropped = {p for p in players if p.drops}
+    assert dropped == on_victim  # exactly the killed worker's players lost their socket...
+    assert all(p.reconnects >= 1 for p in dropped)  # ...and came back (see _pushes_caught_up)
     assert not [p.errors for p in players if p.errors]
     assert all(status == 200 for p in players for _version, status in p.http_moves if status != 409)
-    wait_for(lambda: f"worker 1: pid {killed} exited (-9); restarting" in cluster.log(), 10, "the restart")
+    wait_for(lambda: f"worker {victim}: pid {killed} exited (-9); restarting" in cluster.log(), 10, "restart")
     await database_sync_to_async(_assert_logs_sound)(ids)
     for player in players:
         await player.close()
     print(
         f"\nkill -9 one worker: {len(dropped)}/{len(players)} sockets dropped and reconnected; "
-        f"every match moved 8 more within {recovered_after:.1f} s; "
+        f"every match moved 6 more within {recovered_after:.1f} s; "
         f"{sum(len(p.http_moves) for p in players)} HTTP and "
         f"{sum(p.socket_moves for p in players)} socket moves"
     )
@@ -178,15 +183,20 @@ async def test_all_workers_killed_and_restarted_every_match_resumes_with_no_sock
     restarted_at = time.monotonic()
     log_before = len(cluster.log())
     cluster.start(probe_http=False)  # no request, no socket: the workers start the scheduler
+    schedulers_at = time.monotonic()  # both workers said "Scheduler started"
 
     def resumed() -> bool:
         return all(v > stopped[m] or _finished(m) for m, v in _versions(ids).items())
 
     await _wait_db(resumed, 30, "every match to resume")
     resumed_after = time.monotonic() - restarted_at
+    after_start = time.monotonic() - schedulers_at
     assert '] "' not in cluster.log()[log_before:]  # Daphne's access log: not one request
     await database_sync_to_async(_assert_logs_sound)(ids)
-    print(f"\nrestart all workers: every match moved again {resumed_after:.1f} s after the restart began")
+    print(
+        f"\nrestart all workers: every match moved again {resumed_after:.1f} s after the restart began, "
+        f"{after_start:.1f} s after both schedulers had started"
+    )
 
 
 async def test_redis_restarted_sockets_stay_open_http_moves_work_and_live_updates_recover(cluster_of, redis):
