@@ -339,7 +339,7 @@ class Player:
                 time.sleep(0.25)
         return 0
 
-    async def _wait_for_version_after(self, version: int, seconds: float = 5.0) -> None:
+    async def _wait_for_version_after(self, version: int, seconds: float = 3.0) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             current = await database_sync_to_async(
