@@ -30,6 +30,13 @@ from tests.faults.redis_process import RedisProcess
 pytestmark = [pytest.mark.production_path, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.fixture(autouse=True)
+def _postgresql_only():
+    """Before any process starts (autouse fixtures come first)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the workers share the test database: PostgreSQL only (the production pass)")
+
+
 @pytest.fixture
 def redis():
     server = RedisProcess().start()
@@ -39,8 +46,6 @@ def redis():
 
 @pytest.fixture
 def cluster_of(tmp_path, redis, settings):
-    if connection.vendor != "postgresql":
-        pytest.skip("the workers share the test database: PostgreSQL only (the production pass)")
     settings.GAMES_SCHEDULER = False  # only the workers play bots and timers, never this process
     made: list[Cluster] = []
 
