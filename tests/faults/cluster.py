@@ -217,6 +217,19 @@ def log_is_sound(match_id: str) -> tuple[bool, list[int], int]:
     return services.match_replays_to_stored_state(match=match), indexes, match.version
 
 
+def my_move(match_id: str, seat: int) -> tuple[int, dict | None]:
+    """(the match's version, the first legal move of `seat` now, or None when it isn't theirs)."""
+    match = Match.objects.get(pk=match_id)
+    if match.status != Match.Status.PLAYING:
+        return match.version, None
+    engine = get_engine(match.game)
+    state = services.match_state(match=match)
+    if seat not in engine.to_move(state):
+        return match.version, None
+    legal = engine.legal_actions(state, seat)
+    return match.version, (legal[0] if legal else None)
+
+
 class Player:
     """One person at a table: an open socket (reconnecting like htmx's ws extension when it
     drops), pushes counted, and moves when it is their turn, over the socket or over HTTP."""
@@ -291,21 +304,13 @@ class Player:
     # moves
 
     async def move_if_my_turn(self) -> bool:
-        match = await database_sync_to_async(match_row)(self.match_id)
-        if match.status != Match.Status.PLAYING:
+        version, action = await database_sync_to_async(my_move)(self.match_id, self.seat)
+        if action is None:
             return False
-        engine = get_engine(match.game)
-        state = services.match_state(match=match)
-        if self.seat not in engine.to_move(state):
-            return False
-        legal = engine.legal_actions(state, self.seat)
-        if not legal:
-            return False
-        action = legal[0]
         self.moves += 1
         if self.moves % self.http_every == 0 or not self.open_now:
             status = await asyncio.to_thread(self._post_move, action)
-            self.http_moves.append((match.version, status))
+            self.http_moves.append((version, status))
             if status >= 500:
                 self.errors.append(f"HTTP {status} for a move")
         else:
@@ -314,7 +319,7 @@ class Player:
                 self.socket_moves += 1
             except Closed:
                 return False
-        await self._wait_for_version_after(match.version)
+        await self._wait_for_version_after(version)
         return True
 
     def _post_move(self, action: dict) -> int:
