@@ -15,7 +15,6 @@ import asyncio
 import random
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -23,13 +22,16 @@ from django.utils.translation import gettext as _
 from classroom import dashboard, live, services
 from classroom.gates import students_of
 from classroom.models import ClassSession, Student
+from plateful.live_layer import ResilientConsumer
 
 CLOSE_FORBIDDEN = 4403
 REFRESH_SECONDS = 30
 
 
-class _CoalescingConsumer(AsyncWebsocketConsumer):
-    """Renders its view on connect, after changes (coalesced) and now and then."""
+class _CoalescingConsumer(ResilientConsumer):
+    """Renders its view on connect, after changes (coalesced) and now and then. Through a
+    channel layer outage the socket stays open with the "live updates paused" notice; the view
+    is drawn again in full when the layer is back (plateful.live_layer)."""
 
     groups_to_join: list[str]
     delay_seconds = 0.5
@@ -39,16 +41,19 @@ class _CoalescingConsumer(AsyncWebsocketConsumer):
         self.groups_to_join = groups
         self._pending = False
         for group in groups:
-            await self.channel_layer.group_add(group, self.channel_name)
+            await self.join(group)  # down: the page still opens
         await self.send_render()
         self._refresher = asyncio.ensure_future(self._refresh()) if self.refresh_seconds else None
 
     async def disconnect(self, code):
-        for group in getattr(self, "groups_to_join", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave_groups()
         for task in (getattr(self, "_refresher", None), getattr(self, "_later", None)):
             if task is not None:
                 task.cancel()
+
+    async def layer_back(self) -> None:
+        await self.send_render()  # changes told meanwhile were lost: draw it all again
+        await super().layer_back()
 
     async def _refresh(self) -> None:
         while True:

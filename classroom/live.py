@@ -11,13 +11,9 @@ A burst of changes is coalesced by each socket (see classroom.consumers).
 
 from __future__ import annotations
 
-import logging
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 
-logger = logging.getLogger(__name__)
+from plateful.live_layer import group_send_or_skip
 
 
 def teacher_group(session_id: int) -> str:
@@ -29,13 +25,9 @@ def students_group(session_id: int) -> str:
 
 
 def _send(group: str) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(group, {"type": "class.changed"})
-    except Exception:  # a channel layer outage must not undo a committed change
-        logger.exception("Could not tell group %s about a change.", group)
+    # Never raises nor waits long: a channel layer outage must not undo or fail a committed
+    # change (the open pages redraw in full when the layer is back).
+    group_send_or_skip(group, {"type": "class.changed"})
 
 
 def session_changed(session_id: int, *, students: bool = True) -> None:

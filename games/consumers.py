@@ -16,15 +16,13 @@ Client clocks are never used.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 from urllib.parse import parse_qs
 
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
@@ -35,13 +33,13 @@ from games import access, rendering, scheduler, services
 from games.changes import MatchChange
 from games.models import Match
 from games.views import SESSION_KEY
+from plateful.live_layer import ResilientConsumer, group_send_or_skip
 from plateful.safe_json import JSONRefused, loads_bounded
-
-logger = logging.getLogger(__name__)
 
 CLOSE_NO_MATCH = 4404
 CLOSE_FORBIDDEN = 4403
 MAX_FRAME = 8192
+OUTAGE_POLL_SECONDS = 2.0  # while the channel layer is down, each page checks its match this often
 
 _match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 _RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="match-render")
@@ -77,17 +75,21 @@ def broadcast_change(change: MatchChange) -> None:
         # answer already (the htmx response), so its socket redraws after the others.
         "seat": change.seat,
     }
-    try:
-        async_to_sync(layer.group_send)(services.group_name(change.match_id), message)
-    except Exception:  # a channel layer outage must not undo a committed move
-        logger.exception("Could not tell match %s's pages about a move.", change.match_id)
+    # Never raises nor waits long: while the layer is down the move stays stored and the pages
+    # catch up with a full redraw when it is back (plateful.live_layer).
+    group_send_or_skip(services.group_name(change.match_id), message)
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(ResilientConsumer):
+    """One open match page. Through a channel layer outage the socket stays open: the page says
+    "live updates paused", checks the match every OUTAGE_POLL_SECONDS and redraws when it
+    changed, gets its own moves' answers directly, and has a full redraw when the layer is back
+    (see plateful.live_layer)."""
+
     match_id: str = ""
     seat: int | None = None
     token: str | None = None
-    joined: bool = False
+    shown_version: int | None = None
 
     async def connect(self):
         scheduler.remember_loop()
@@ -98,14 +100,27 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=rendering.error_html(problem))
             await self.close(code=close_code)
             return
-        await self.channel_layer.group_add(services.group_name(self.match_id), self.channel_name)
-        self.joined = True
+        await self.join(services.group_name(self.match_id))  # down: the page still opens
         await self.send_view()
         scheduler.kick(self.match_id)  # restart-safe: resume an overdue bot move or timer
 
     async def disconnect(self, code):
-        if self.joined:
-            await self.channel_layer.group_discard(services.group_name(self.match_id), self.channel_name)
+        await self.leave_groups()
+
+    async def layer_lost(self):
+        await super().layer_lost()
+        while self.layer_down:
+            await asyncio.sleep(OUTAGE_POLL_SECONDS)
+            version = await database_sync_to_async(self._stored_version)()
+            if self.layer_down and version is not None and version != self.shown_version:
+                await self.send_view()
+
+    async def layer_back(self):
+        await self.send_view()  # whatever the group said meanwhile is lost: the whole view
+        await super().layer_back()
+
+    def _stored_version(self) -> int | None:
+        return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
 
     def _identify(self) -> tuple[str, int]:
         if not Match.objects.filter(pk=self.match_id).exists():
@@ -158,6 +173,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 if error.code == "stale":
                     message = _("Too late: the cards changed before your move arrived.")
                 await self.send(text_data=rendering.error_html(message))
+                return
+        if self.layer_down:  # no group message will come back: answer the mover directly
+            await self.send_view()
 
     @staticmethod
     def _parse(text_data) -> tuple[dict, int | None]:
@@ -203,6 +221,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             html = await sync_to_async(_render_cached, thread_sensitive=False, executor=_RENDERS)(
                 cached, self.seat
             )
+            self.shown_version = cached.version
             await self.send(text_data=html)
             return
         await self.send_view()
@@ -218,6 +237,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return ""
         if self.seat is None and self.token is None:
             self._find_new_seat(match)
+        self.shown_version = match.version
         return rendering.live_html(match, self.seat, oob=True)
 
     def _find_new_seat(self, match: Match) -> None:

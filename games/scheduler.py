@@ -156,15 +156,21 @@ RESUME_WINDOW = timedelta(days=1)
 
 async def _resume_all() -> None:
     """Plan the next bot move or timer of every match that was playing when the server stopped
-    (recent ones: a match abandoned for a day stays put until someone opens it)."""
+    (recent ones: a match abandoned for a day stays put until someone opens it). Overdue
+    moves are played at once."""
     since = timezone.now() - RESUME_WINDOW
-    ids = await database_sync_to_async(
-        lambda: list(
-            Match.objects.filter(status=Match.Status.PLAYING, changed_at__gte=since).values_list(
-                "pk", flat=True
+    try:
+        ids = await database_sync_to_async(
+            lambda: list(
+                Match.objects.filter(status=Match.Status.PLAYING, changed_at__gte=since).values_list(
+                    "pk", flat=True
+                )
             )
-        )
-    )()
+        )()
+    except Exception:  # no database yet (a first start before migrate): nothing to resume
+        logger.exception("The scheduler could not look for matches to resume.")
+        return
+    logger.info("Scheduler started in process %s: resuming %d matches.", os.getpid(), len(ids))
     for match_id in ids:
         kick(match_id)
 

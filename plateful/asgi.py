@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP through Django, websockets through Channels."""
 
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -12,6 +13,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games import scheduler  # noqa: E402
 from plateful.routing import websocket_urlpatterns  # noqa: E402
 from plateful.safe_input import websocket_scope_problem  # noqa: E402
 
@@ -33,6 +35,49 @@ class RefuseUnstorableWebsocket:
         await send({"type": "websocket.close", "code": code})
 
 
+class StartScheduler:
+    """Bots and table timers (games.scheduler) run from the server's start, so after a restart
+    an overdue bot move or table timer is played at once, with nobody connected:
+
+    - servers that speak the ASGI lifespan protocol (uvicorn, hypercorn) start it on
+      "lifespan.startup" (and cancel its timers on "lifespan.shutdown");
+    - Daphne does not send lifespan events, so under Daphne it starts as soon as Twisted's
+      reactor (the asyncio loop) runs: see `start_with_daphne` below;
+    - and in any case on the first request or socket of any kind (idempotent).
+    """
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "lifespan":
+            return await self.lifespan(receive, send)
+        scheduler.remember_loop()
+        return await self.app(scope, receive, send)
+
+    async def lifespan(self, receive, send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                scheduler.remember_loop()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await scheduler.shutdown()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+def start_with_daphne() -> None:
+    """Daphne imports this module after installing Twisted's asyncio reactor and runs the
+    reactor next: have the reactor start the scheduler inside its loop once it runs. Not
+    under Daphne (tests, other servers), nothing happens here."""
+    reactor = sys.modules.get("twisted.internet.reactor")
+    if reactor is None or "daphne.server" not in sys.modules:
+        return
+    # callWhenRunning fires just before the loop spins; callLater(0) runs inside it.
+    reactor.callWhenRunning(lambda: reactor.callLater(0, scheduler.remember_loop))
+
+
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
@@ -41,3 +86,5 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+application = StartScheduler(application)
+start_with_daphne()

@@ -183,9 +183,11 @@ else:
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache that fails soft while Redis is down (plateful/cache.py).
+            "BACKEND": "plateful.cache.ForgivingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env("CHANNELS_PREFIX", default="plateful"),
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
@@ -293,6 +295,7 @@ AXES_RESET_ON_SUCCESS = True
 # embedded default (its check calls it "not shared"); production sets REDIS_URL, and Django's
 # own RedisCache is atomic but not on the library's short list.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+RATELIMIT_FAIL_OPEN = True  # the cache (Redis) unavailable: no limit rather than a 500
 RATELIMIT_IP_META_KEY = env("RATELIMIT_IP_META_KEY", default=None)  # e.g. HTTP_X_REAL_IP behind a proxy
 GAMES_CREATE_RATE = env("GAMES_CREATE_RATE", default="40/m")  # anonymous new games per address
 CLASSROOM_WRONG_CODE_RATE = env("CLASSROOM_WRONG_CODE_RATE", default="20/5m")  # per address
