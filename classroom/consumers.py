@@ -18,11 +18,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from classroom import dashboard, live, services
 from classroom.gates import students_of
 from classroom.models import ClassSession, Student
+from plateful.locale import scope_language
 
 CLOSE_FORBIDDEN = 4403
 REFRESH_SECONDS = 30
@@ -69,9 +71,14 @@ class _CoalescingConsumer(AsyncWebsocketConsumer):
         await self.send_render()
 
     async def send_render(self) -> None:
-        html = await database_sync_to_async(self.render)()
+        html = await database_sync_to_async(self._render_in_language)()
         if html:
             await self.send(text_data=html)
+
+    def _render_in_language(self) -> str:
+        # The socket's own language (plateful/locale.py): each page redraws in its reader's.
+        with translation.override(scope_language(self.scope)):
+            return self.render()
 
     def render(self) -> str:
         raise NotImplementedError

@@ -33,7 +33,7 @@ from games.changes import FEED_LENGTH, MatchChange
 from games.engines import IllegalAction, get_engine
 from games.engines.base import events_for
 from games.engines.messages import Speaker
-from games.messages import level_name, speaker
+from games.messages import level_name, speaker, translated_card_names
 from games.models import Match, MatchAction, Seat
 from games.services import match_state
 
@@ -270,8 +270,8 @@ def live_context(match: Match, seat: int | None, *, flash: str = "", oob: bool =
         return context
     engine = context["engine"]
     state = match_state(match=match)
-    view = engine.view(state, seat)
     cards = match.cards
+    view = translated_card_names(engine.view(state, seat), cards)
     words = speaker(viewer=seat, names=seat_names(match, None, seats), cards=cards)
     board = build_board(view, cards, engine.deck_slug, words, names)
     legal = engine.legal_actions(state, seat) if seat is not None else []
@@ -385,7 +385,7 @@ def replay_context(match: Match, states: list, *, step: int, seat: int | None) -
     names = seat_names(match, None, seats)
     words = speaker(viewer=None, names=names, cards=match.cards)
     state, logged = states[step]
-    view = engine.view(state, seat)
+    view = translated_card_names(engine.view(state, seat), match.cards)
     board = build_board(view, match.cards, engine.deck_slug, words, names)
     happened = [words.say(e.get("text")) for e in events_for(logged.events or [], seat)] if logged else []
     mover = ""

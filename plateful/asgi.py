@@ -12,6 +12,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from plateful.locale import WebsocketLocaleMiddleware  # noqa: E402
 from plateful.routing import websocket_urlpatterns  # noqa: E402
 from plateful.safe_input import websocket_scope_problem  # noqa: E402
 
@@ -37,7 +38,9 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": RefuseUnstorableWebsocket(
-            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            AllowedHostsOriginValidator(
+                WebsocketLocaleMiddleware(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            )
         ),
     }
 )
