@@ -73,7 +73,7 @@ def test_every_translation_keeps_the_placeholders_of_its_english(catalogue):
 def test_the_committed_mo_is_compiled_from_the_po(catalogue):
     compiled = {(e.msgctxt or "", e.msgid): (e.msgstr, dict(e.msgstr_plural)) for e in polib.mofile(str(MO))}
     expected = {
-        (e.msgctxt or "", e.msgid): (e.msgstr, {n: s for n, s in e.msgstr_plural.items()})
+        (e.msgctxt or "", e.msgid): (e.msgstr, dict(e.msgstr_plural))
         for e in catalogue
         if not e.obsolete and e.translated()
     }
