@@ -1,0 +1,99 @@
+"""Every game's pages read in Spanish with no English sentence left: the rules page and a match
+page in the middle of a game, for each game of the registry (a new game is checked by itself),
+and the home, catalog, /join and /foods/ pages. Each page is rendered twice, with the language
+cookie the switch sets: in English and in Spanish (tests/i18n/spanish_text.py compares them)."""
+
+import random
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from games import scheduler, services
+from games.bots import bot_levels
+from games.engines import ENGINES, get_engine
+from games.models import Match
+from games.services import SeatSpec
+from games.views import SESSION_KEY
+from tests.i18n.spanish_text import english_left, visible_texts
+
+pytestmark = pytest.mark.django_db
+
+NICKNAME = "Ana"
+
+
+def _client(language: str, seats: dict | None = None) -> Client:
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    if seats:
+        session = client.session
+        session[SESSION_KEY] = seats
+        session.save()
+    return client
+
+
+def _both(path: str, seats: dict | None = None) -> tuple[str, str]:
+    pages = []
+    for language in ("en", "es"):
+        response = _client(language, seats).get(path)
+        assert response.status_code == 200, f"{path} in {language}: {response.status_code}"
+        pages.append(response.content.decode())
+    return pages[0], pages[1]
+
+
+def _assert_spanish(path: str, english: str, spanish: str, names=frozenset()):
+    page_language, texts = visible_texts(spanish)
+    assert page_language == "es", f"{path}: <html lang={page_language!r}>"
+    assert visible_texts(english)[0] == "en"
+    assert 'action="/i18n/setlang/"' in spanish and '<option value="es" lang="es" selected>' in spanish
+    left = english_left(spanish, english, names=set(names))
+    assert not left, f"{path} still has English in Spanish:\n" + "\n".join(f"  {t!r}" for t in left)
+    assert len(texts) > 10
+
+
+def _mid_game(game: str, seed: int = 7) -> tuple[Match, str]:
+    """A match with a person in seat 0 and bots elsewhere, a few moves in and still going."""
+    engine = get_engine(game)
+    level = bot_levels(game)[0]
+    seats = [SeatSpec(kind="human", nickname=NICKNAME)]
+    seats += [SeatSpec(kind="bot", bot_level=level)] * (engine.min_seats - 1)
+    match, tokens = services.match_create(game=game, seats=seats, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(40):
+        match.refresh_from_db()
+        if match.version >= 6:
+            break
+        state = services.match_state(match=match)
+        legal = engine.legal_actions(state, 0)
+        if legal:
+            before = match.version
+            services.match_submit_action(
+                match_id=match.pk,
+                seat=0,
+                token=tokens[0],
+                action={**chooser.choice(legal), "version": before},
+            )
+        scheduler.bots_play(match_id=match.pk, max_moves=2)
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYING, f"{game}: the game ended before the middle"
+    return match, tokens[0]
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_a_rules_page_reads_in_spanish(game):
+    path = f"/games/{game}/"
+    _assert_spanish(path, *_both(path))
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_a_match_in_the_middle_reads_in_spanish(game, settings):
+    settings.GAMES_SCHEDULER = False
+    match, token = _mid_game(game)
+    path = f"/play/{match.pk}/"
+    english, spanish = _both(path, {match.pk: token})
+    _assert_spanish(path, english, spanish, names={NICKNAME})
+
+
+@pytest.mark.parametrize("path", ["/", "/games/", "/join", "/foods/"])
+def test_the_front_pages_read_in_spanish(path):
+    _assert_spanish(path, *_both(path))
