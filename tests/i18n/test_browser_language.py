@@ -1,6 +1,6 @@
-"""The language switch in real Chromium: reached and used with the keyboard alone, it turns the
-page Spanish, the choice survives a new visit (the cookie lasts a year), and a game started
-after it plays in Spanish, live updates included."""
+"""The language switch (in the footer of every page) in real Chromium: reached and used with
+the keyboard alone, it turns the page Spanish, the choice survives a new visit (the cookie
+lasts a year), and a game started after it plays in Spanish, live updates included."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def browser():
         chromium.close()
 
 
-def _tab_to(page, element_id: str, most: int = 40) -> None:
+def _tab_to(page, element_id: str, most: int = 150) -> None:
     for _ in range(most):
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement && document.activeElement.id") == element_id:
