@@ -1,10 +1,16 @@
 """A Spanish reader gets Spanish card pictures: the language the picture is painted in is part
 of its cache key and ETag, and the response varies with the language cookie."""
 
+import unicodedata
+
+import polib
 import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
+from PIL import ImageFont
+
+from foodcards.render import kit
 
 pytestmark = pytest.mark.django_db
 
@@ -35,3 +41,17 @@ def test_each_language_gets_its_own_picture(decks, path):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
     assert client.get(path, HTTP_IF_NONE_MATCH=english["ETag"]).status_code == 200
     assert client.get(path, HTTP_IF_NONE_MATCH=spanish["ETag"]).status_code == 304
+
+
+def test_every_letter_of_the_spanish_catalogue_can_be_painted_on_a_card():
+    """Pillow's own font has no accented letters: a text with one is drawn in Liberation Sans,
+    which must have every letter the Spanish catalogue uses (no "tofu" boxes on a card)."""
+    latin = ImageFont.truetype(str(kit.LATIN_FONT), size=40)
+    tofu = bytes(latin.getmask("\ue000"))
+    po = settings.BASE_DIR / "locale" / "es" / "LC_MESSAGES" / "django.po"
+    used = {c for e in polib.pofile(str(po)) for s in [e.msgstr, *e.msgstr_plural.values()] for c in s}
+    # Letters, digits and punctuation (arrows and other symbols only appear on web pages).
+    letters = {c for c in used if unicodedata.category(c)[0] in "LNP"}
+    lacking = sorted(c for c in letters if not kit._default_font_has(c) and bytes(latin.getmask(c)) == tofu)
+    assert not lacking, f"No glyph for {lacking}"
+    assert kit.font(40, "Piña") is not kit.font(40, "Pina") and kit.font(40, "Pina") is kit.font(40)
