@@ -122,7 +122,7 @@ def english_left(spanish_html: str, english_html: str, *, names: set[str] = froz
     left = []
     for text in spanish_texts:
         words = _words(text)
-        if not words:
+        if not words or re.fullmatch(r"/\S*", text):  # no letters, or an address (/join)
             continue
         untouched = text in english_texts and not words <= allowed
         foreign = words & (english_only | ENGLISH) - allowed

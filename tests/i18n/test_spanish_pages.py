@@ -7,6 +7,7 @@ import random
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.test import Client
 
 from games import scheduler, services
@@ -96,4 +97,30 @@ def test_a_match_in_the_middle_reads_in_spanish(game, settings):
 
 @pytest.mark.parametrize("path", ["/", "/games/", "/join", "/foods/"])
 def test_the_front_pages_read_in_spanish(path):
+    _assert_spanish(path, *_both(path))
+
+
+@pytest.fixture
+def decks(db):
+    call_command("load_decks", verbosity=0)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/cards/",
+        "/cards/eat-right/",
+        "/cards/chomp/",
+        "/cards/appetite/",
+        "/cards/snack-wars/",
+        "/cards/eat-right/broccoli/",
+        "/cards/chomp/shark-1/",
+        "/foods/formulas/",
+        "/login/",
+        "/signup/",
+        "/password/reset/",
+        "/password/reset/sent/",
+    ],
+)
+def test_the_cards_foods_and_account_pages_read_in_spanish(decks, path):
     _assert_spanish(path, *_both(path))
