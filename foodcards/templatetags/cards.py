@@ -23,6 +23,7 @@ def data_text(value) -> str:
     them for the catalogue). Unlike `{% translate value %}`, a "%" in it stays a plain "%"."""
     return gettext(str(value)) if value else ""
 
+
 LOADING = ("lazy", "eager")
 
 
