@@ -115,14 +115,14 @@ def english_left(spanish_html: str, english_html: str, *, names: set[str] = froz
     """The Spanish page's texts still in English (see the module's docstring). `names`: words
     that may appear in both languages on this page (players' nicknames)."""
     same, english_only = _catalogue_words()
-    allowed = same | UNITS | {n.lower() for n in names}
+    allowed = same | UNITS | {w for n in names for w in _words(n)}
     _, english_texts = visible_texts(english_html)
     english_texts = set(english_texts)
     _, spanish_texts = visible_texts(spanish_html)
     left = []
     for text in spanish_texts:
         words = _words(text)
-        if not words or re.fullmatch(r"/\S*", text):  # no letters, or an address (/join)
+        if not words or re.fullmatch(r"\S*/\S*", text):  # no letters, or an address
             continue
         untouched = text in english_texts and not words <= allowed
         foreign = words & (english_only | ENGLISH) - allowed

@@ -7,9 +7,11 @@ import random
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
+from classroom import services as classroom_services
 from games import scheduler, services
 from games.bots import bot_levels
 from games.engines import ENGINES, get_engine
@@ -23,8 +25,10 @@ pytestmark = pytest.mark.django_db
 NICKNAME = "Ana"
 
 
-def _client(language: str, seats: dict | None = None) -> Client:
+def _client(language: str, seats: dict | None = None, user=None) -> Client:
     client = Client()
+    if user is not None:
+        client.force_login(user)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     if seats:
         session = client.session
@@ -33,10 +37,10 @@ def _client(language: str, seats: dict | None = None) -> Client:
     return client
 
 
-def _both(path: str, seats: dict | None = None) -> tuple[str, str]:
+def _both(path: str, seats: dict | None = None, user=None) -> tuple[str, str]:
     pages = []
     for language in ("en", "es"):
-        response = _client(language, seats).get(path)
+        response = _client(language, seats, user).get(path)
         assert response.status_code == 200, f"{path} in {language}: {response.status_code}"
         pages.append(response.content.decode())
     return pages[0], pages[1]
@@ -124,3 +128,33 @@ def decks(db):
 )
 def test_the_cards_foods_and_account_pages_read_in_spanish(decks, path):
     _assert_spanish(path, *_both(path))
+
+
+@pytest.fixture
+def teacher(decks):
+    user = get_user_model().objects.create_user(username="ms-garcia", password="a-long-test-password-1")
+    classroom_services.teacher_add_to_group(user=user)
+    return user
+
+
+def _teacher_pages(teacher) -> tuple[list[str], str]:
+    session = classroom_services.session_create(
+        teacher=teacher, kind="game", game="duel", seats_per_table=2, bot_level="beginner"
+    )
+    return [
+        "/teach/",
+        "/teach/new/",
+        "/teach/decks/",
+        "/password/change/",
+        f"/teach/sessions/{session.pk}/",
+        f"/teach/sessions/{session.pk}/projector/",
+        f"/teach/sessions/{session.pk}/report/",
+    ], session.code
+
+
+def test_the_teachers_pages_read_in_spanish(teacher):
+    paths, code = _teacher_pages(teacher)
+    for path in paths:
+        english, spanish = _both(path, user=teacher)
+        # The join code (also letter by letter on the projector) and the host are no words.
+        _assert_spanish(path, english, spanish, names={"garcia", "testserver", code, *code})
