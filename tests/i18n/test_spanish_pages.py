@@ -158,3 +158,24 @@ def test_the_teachers_pages_read_in_spanish(teacher):
         english, spanish = _both(path, user=teacher)
         # The join code (also letter by letter on the projector) and the host are no words.
         _assert_spanish(path, english, spanish, names={"garcia", "testserver", code, *code})
+
+
+def test_a_students_class_pages_read_in_spanish(teacher):
+    """A lesson's class page (plate, checklist, cards) and a game session's waiting page."""
+    for session in (
+        classroom_services.session_create(teacher=teacher, kind="lesson"),
+        classroom_services.session_create(
+            teacher=teacher, kind="game", game="snack-attack", seats_per_table=2, bot_level="beginner"
+        ),
+    ):
+        pages = []
+        for language in ("en", "es"):
+            client = _client(language)
+            response = client.post("/join", {"code": session.code, "nickname": "Kim", "action": "join"})
+            assert response.status_code == 302
+            page = client.get(response["Location"], follow=True)
+            assert page.status_code == 200
+            pages.append(page.content.decode())
+            session.students.all().delete()
+        path = f"/class/{session.code}/"
+        _assert_spanish(path, *pages, names={"Kim", "testserver", session.code, *session.code})
