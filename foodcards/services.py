@@ -19,6 +19,7 @@ from foodcards.pictures import card_image_path as card_image_path
 from foodcards.pictures import card_image_urls as card_image_urls
 from foodcards.pictures import deck_print_etag as deck_print_etag
 from foodcards.pictures import deck_print_pdf as deck_print_pdf
+from foodcards.pictures import with_language as with_language
 from nutrition.labels import CARD_GROUP_NAMES, nutrient_name
 from nutrition.nutrients import NUTRIENTS_BY_KEY, UNIT_SYMBOLS
 from nutrition.scoring import per_serving, score_card

@@ -27,6 +27,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from foodcards.services import with_language
 from games.bots import bot_levels
 from games.catalog import game_name, game_summary
 from games.changes import FEED_LENGTH, MatchChange
@@ -41,7 +42,7 @@ from games.services import match_state
 def card_image(deck: str, card_id: str, *, small: bool = False) -> str:
     """The address of a card's picture (foodcards' /cards/<deck>/<card>.png)."""
     url = _card_png(deck, card_id, get_script_prefix())
-    return url + "?size=small" if small else url
+    return with_language(url + "?size=small" if small else url)
 
 
 @functools.lru_cache(maxsize=2048)

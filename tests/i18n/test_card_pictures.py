@@ -55,3 +55,17 @@ def test_every_letter_of_the_spanish_catalogue_can_be_painted_on_a_card():
     lacking = sorted(c for c in letters if not kit._default_font_has(c) and bytes(latin.getmask(c)) == tofu)
     assert not lacking, f"No glyph for {lacking}"
     assert kit.font(40, "Piña") is not kit.font(40, "Pina") and kit.font(40, "Pina") is kit.font(40)
+
+
+def test_a_spanish_page_gives_its_pictures_spanish_addresses(decks):
+    """Each language has its own picture address: no browser or shared cache can hand a Spanish
+    page the English copy, and the address alone says how to paint it."""
+    english = _get("/cards/eat-right/", "en").content.decode()
+    spanish = _get("/cards/eat-right/", "es").content.decode()
+    assert "/cards/eat-right/160/apple.webp " in english and "?lang=" not in english
+    assert "/cards/eat-right/160/apple.webp?lang=es " in spanish
+    painted = Client().get("/cards/eat-right/apple.png?lang=es")  # no cookie, no Accept-Language
+    assert painted["ETag"].endswith('-es"')
+    assert Client().get("/cards/eat-right/apple.png?lang=xx")["ETag"].endswith('-en"')  # unknown: ignored
+    small = Client().get("/cards/eat-right/back.png?size=small&lang=es")
+    assert small.status_code == 200 and "-es" in small["ETag"]

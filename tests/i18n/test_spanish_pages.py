@@ -96,6 +96,7 @@ def test_a_match_in_the_middle_reads_in_spanish(game, settings):
     match, token = _mid_game(game)
     path = f"/play/{match.pk}/"
     english, spanish = _both(path, {match.pk: token})
+    assert "lang=es" in spanish and "lang=es" not in english  # Spanish pictures have their addresses
     _assert_spanish(path, english, spanish, names={NICKNAME})
 
 
