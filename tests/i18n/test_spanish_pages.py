@@ -180,3 +180,28 @@ def test_a_students_class_pages_read_in_spanish(teacher):
             session.students.all().delete()
         path = f"/class/{session.code}/"
         _assert_spanish(path, *pages, names={"Kim", "testserver", session.code, *session.code})
+
+
+@pytest.mark.parametrize("game", ["food-war", "build-a-meal"])
+def test_a_finished_match_and_its_replay_read_in_spanish(game, settings):
+    settings.GAMES_SCHEDULER = False
+    engine = get_engine(game)
+    level = bot_levels(game)[-1]
+    seats = [SeatSpec(kind="human", nickname=NICKNAME)] + [SeatSpec(kind="bot", bot_level=level)] * (
+        engine.min_seats - 1
+    )
+    match, tokens = services.match_create(game=game, seats=seats, seed=5)
+    chooser = random.Random(5)
+    for _ in range(3000):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            break
+        legal = engine.legal_actions(services.match_state(match=match), 0)
+        if legal:
+            action = {**chooser.choice(legal), "version": match.version}
+            services.match_submit_action(match_id=match.pk, seat=0, token=tokens[0], action=action)
+        scheduler.bots_play(match_id=match.pk, max_moves=50)
+    assert match.status == Match.Status.FINISHED
+    for path in (f"/play/{match.pk}/", f"/replays/{match.pk}/?step=3&seat=0"):
+        english, spanish = _both(path, {match.pk: tokens[0]})
+        _assert_spanish(path, english, spanish, names={NICKNAME})
