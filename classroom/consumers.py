@@ -17,12 +17,14 @@ import random
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from classroom import dashboard, live, services
 from classroom.gates import students_of
 from classroom.models import ClassSession, Student
 from plateful.live_layer import ResilientConsumer
+from plateful.locale import scope_language
 
 CLOSE_FORBIDDEN = 4403
 REFRESH_SECONDS = 30
@@ -74,9 +76,14 @@ class _CoalescingConsumer(ResilientConsumer):
         await self.send_render()
 
     async def send_render(self) -> None:
-        html = await database_sync_to_async(self.render)()
+        html = await database_sync_to_async(self._render_in_language)()
         if html:
             await self.send(text_data=html)
+
+    def _render_in_language(self) -> str:
+        # The socket's own language (plateful/locale.py): each page redraws in its reader's.
+        with translation.override(scope_language(self.scope)):
+            return self.render()
 
     def render(self) -> str:
         raise NotImplementedError

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from games.bots import bot_levels
 from games.catalog import game_name
 from games.engines.base import Engine
+from games.messages import BOT_LEVELS
 from games.services import games_catalog
 from nutrition.meal_words import rule_label
 from nutrition.meals import BOOK_RULES, CALORIE_LIMIT_RANGE, COUNT_RULES, MAX_SERVINGS_RULE
@@ -64,30 +65,34 @@ def game_form_class(engine: Engine) -> type[forms.Form]:
     levels = bot_levels(engine.slug)
     if levels:
         fields["bot_level"] = forms.ChoiceField(
-            label=_("Bot level"), choices=[(level, level.title()) for level in levels], initial=levels[0]
+            label=_("Bot level"),
+            choices=[(level, BOT_LEVELS.get(level, level.title())) for level in levels],
+            initial=levels[0],
         )
     for option in engine.options:
         name = f"option_{option.name}"
+        # The engine's words are English message ids: the reader's language comes lazily.
+        label, help_text = _(option.label), _(option.help) if option.help else ""
         if option.choices:
             by_text = {str(value): value for value, _label in option.choices}
             fields[name] = forms.TypedChoiceField(
-                label=option.label,
-                choices=[(str(value), label) for value, label in option.choices],
+                label=label,
+                choices=[(str(value), _(text)) for value, text in option.choices],
                 coerce=lambda text, by_text=by_text: by_text[text],
                 initial=str(option.default),
-                help_text=option.help,
+                help_text=help_text,
             )
         elif isinstance(option.default, bool):
             fields[name] = forms.BooleanField(
-                label=option.label, required=False, initial=option.default, help_text=option.help
+                label=label, required=False, initial=option.default, help_text=help_text
             )
         else:
             fields[name] = forms.IntegerField(
-                label=option.label,
+                label=label,
                 min_value=option.minimum,
                 max_value=option.maximum,
                 initial=option.default,
-                help_text=option.help,
+                help_text=help_text,
             )
     form_class = type(f"{engine.slug.title().replace('-', '')}Form", (forms.Form,), fields)
     form_class.game_name = game_name(engine.slug)
@@ -154,7 +159,9 @@ class LessonForm(forms.Form):
                 ),
                 **self.fields,
             }
-        self.fields["cards"].choices = [(record["id"], record["name"]) for record in card_records]
+        self.fields["cards"].choices = [
+            (r["id"], _(r["name"]) if r.get("name") else r["id"]) for r in card_records
+        ]
         self.fields["cards"].initial = [record["id"] for record in card_records]
         self.card_records = card_records
 

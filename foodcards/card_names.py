@@ -1,9 +1,9 @@
 """Every word the card pictures and pages take from the deck data, marked for translation.
 
-makemessages cannot read foodcards/data/*.json, so this module lists each card name (and each
-Eat Right serving) with gettext_noop; the pictures translate them with gettext when they are
-drawn. Written by `python manage.py card_names`; tests/foodcards/test_card_names.py checks it
-lists exactly what the data holds.
+makemessages cannot read foodcards/data/*.json, so this module lists each card name, each Eat
+Right serving and each deck's description and notes with gettext_noop; the pictures and pages
+translate them with gettext. Written by `python manage.py card_names`;
+tests/foodcards/test_card_names.py checks it lists exactly what the data holds.
 """
 
 from django.utils.translation import gettext_noop
@@ -176,4 +176,69 @@ SERVING_LABELS = (
     gettext_noop("1 container (6 oz)"),
     gettext_noop("1 slice (1 oz)"),
     gettext_noop("1 stick (1 oz)"),
+)
+
+DECK_TEXTS = (
+    gettext_noop(
+        "54 food cards built from USDA nutrient data: fruit, veggies, grains, meat and beans, dairy, junk food and one exercise card. Each card shows calories, vitamin power and overall value for one child-size serving."
+    ),
+    gettext_noop(
+        "The deck has 54 cards: 9 fruit, 8 veggie, 13 grains, 8 meat, 7 dairy, 8 junk and 1 exercise."
+    ),
+    gettext_noop("The Snack Attack subset is the 26 fruit, veggie, junk and exercise cards."),
+    gettext_noop(
+        "Sugar Shock is a real 12 fl oz can of cola (USDA 14148): 39 g of sugar and nothing else good."
+    ),
+    gettext_noop(
+        "Exhilarating Exercise is not a food: it has no USDA number, -200 calories, 0 vitamin power and 0 value."
+    ),
+    gettext_noop(
+        "Every serving is a realistic portion for a child of about 8 to 12, taken from a USDA household measure (WEIGHT.txt), sometimes a half or a multiple of one (half a cup of rice, 3 cups of popcorn, 2 tortillas)."
+    ),
+    gettext_noop(
+        "Food groups count whole MyPlate servings: grains and meat in ounce-equivalents (a slice of bread, 1 oz of meat, an egg, 1 tbsp of peanut butter, 1/4 cup of beans), fruit, veggie and dairy in half cups (1 cup of milk is 2, 1 oz of cheese is 1). Amounts are rounded (halves up), and a combination food counts at least 1 for every group it contains: the pizza's sauce is 1 veggie, the burrito's cheese 1 dairy."
+    ),
+    gettext_noop(
+        "Six combination foods count for several groups and stay out of Snack Attack: cheese pizza, roast beef sub, bean and cheese burrito, spaghetti with meat sauce (grains cards), the hamburger (a meat card) and macaroni and cheese (a dairy card)."
+    ),
+    gettext_noop("Junk food and exercise count for no food group."),
+    gettext_noop(
+        "Beans, eggs and peanut butter are meat cards, because MyPlate puts them in the protein group (beans could count as a vegetable too; we always count them as protein)."
+    ),
+    gettext_noop(
+        "The crackers are whole-grain rye crispbread: the regular whole-wheat crackers (USDA 18235) carry 704 mg of sodium per 100 g and score no better than potato chips."
+    ),
+    gettext_noop("Calories = USDA kcal per 100 g x serving grams / 100, rounded."),
+    gettext_noop(
+        "Overall value: the Nutrient Rich Foods nutrients (NRF9.3). Good points = the % daily value of 9 nutrients in the serving, but at most 100 calories of it, each up to 100 %. Bad points = the % of the daily limit of saturated fat, added sugars and sodium in 100 g. Value = good points / 2.5 x 25 / (25 + bad points), rounded."
+    ),
+    gettext_noop(
+        "Vitamin power: vitamins A, C, D, E, K and the B vitamins as one team (their average), in the same bite, each counted up to 40 % and added up. Folic acid added to flour is left out."
+    ),
+    gettext_noop(
+        "Added sugars are estimated (USDA SR has no figure): fruit, vegetables, protein foods and plain dairy have none; grains have 1 g per 100 g of their own; mixed dishes 3 g (their tomatoes, vegetables and milk); flavoured dairy, ice cream and other milk sweets 5 g (lactose); peanut butter the 4 g of peanuts; everything else counts all its sugar as added."
+    ),
+    gettext_noop(
+        "Cheese, macaroni and cheese and the hamburger score low on value because of their saturated fat and sodium: the formula decides, not us, and that is part of the lesson."
+    ),
+    gettext_noop(
+        "Heavily vitamin-fortified foods (breakfast cereals) were left out so vitamin power stays a lesson about whole foods."
+    ),
+    gettext_noop(
+        "52 sea-creature cards: the food chain Shark > Seal > Big Fish > Little Fish > Shrimp > Plankton, with Electric Eel and Octopus action cards. The two food-chain sequence cards are reference cards, kept out of play."
+    ),
+    gettext_noop(
+        "Four meal suits (Breakfasts, Lunches, Dinners, Desserts), each numbered 1 to 9; Breakfasts, Lunches and Dinners have two extra cards each."
+    ),
+    gettext_noop(
+        "The rule book does not say which cards are the extra copies: we chose an extra 1 and an extra 5 in Breakfasts, Lunches and Dinners (small cards make exact Appetites reachable more often), 42 cards in all."
+    ),
+    gettext_noop("60 cards: 10 Raccoons, 45 Food cards (nine foods, five of each) and 5 Bonus cards."),
+    gettext_noop("45 Food cards over 9 foods: five copies of each food."),
+    gettext_noop(
+        "Values and cuisines: the book shows Donut 7 and Croissant 5; we gave each cuisine three foods worth 15 in all. French: Cheese 1, Croissant 5, Macaron 9. Japan: Sushi 3, Ramen 4, Shrimp Tempura 8. American: Burger 2, Milkshake 6, Donut 7."
+    ),
+    gettext_noop(
+        "Bonus cards: 1 point per French, per Japan, per American food card; 5 points for at least one card of each cuisine; and the fifth card (its icon is not printed in the book) gives 1 point per Raccoon card the player collected during the game."
+    ),
 )

@@ -48,6 +48,26 @@ def picture_language() -> str:
     return "".join(c for c in language.lower() if c.isalnum() or c == "-")
 
 
+LANGUAGE_PARAMETER = "lang"
+
+
+def language_query() -> str:
+    """ "lang=es" when pictures are painted in another language than the site's default, else "".
+
+    Pages put it in their picture addresses, so each language has its own address (browsers and
+    shared caches keep one copy per language); the picture views paint in that language."""
+    language = picture_language()
+    return "" if language == settings.LANGUAGE_CODE else f"{LANGUAGE_PARAMETER}={language}"
+
+
+def with_language(url: str) -> str:
+    """`url` with the active language's query (see language_query), if it needs one."""
+    query = language_query()
+    if not query:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}{query}"
+
+
 # ---------------------------------------------------------------------------------------------
 # Addresses (no database query: pages with many cards only build strings).
 
@@ -75,9 +95,11 @@ class CardImageUrls:
 def card_image_urls(*, deck: str, card: str) -> CardImageUrls:
     """The addresses of one card's picture (`card="back"` for the deck's back)."""
     return CardImageUrls(
-        full=reverse("foodcards:card_png", kwargs={"deck": deck, "card": card}),
+        full=with_language(reverse("foodcards:card_png", kwargs={"deck": deck, "card": card})),
         variants={
-            width: reverse("foodcards:card_webp", kwargs={"deck": deck, "card": card, "width": width})
+            width: with_language(
+                reverse("foodcards:card_webp", kwargs={"deck": deck, "card": card, "width": width})
+            )
             for width in VARIANT_WIDTHS
         },
     )

@@ -19,6 +19,8 @@ from foodcards.pictures import card_image_path as card_image_path
 from foodcards.pictures import card_image_urls as card_image_urls
 from foodcards.pictures import deck_print_etag as deck_print_etag
 from foodcards.pictures import deck_print_pdf as deck_print_pdf
+from foodcards.pictures import with_language as with_language
+from nutrition.labels import CARD_GROUP_NAMES, nutrient_name
 from nutrition.nutrients import NUTRIENTS_BY_KEY, UNIT_SYMBOLS
 from nutrition.scoring import per_serving, score_card
 
@@ -289,7 +291,7 @@ def card_nutrition(*, card: Card) -> dict | None:
         facts.append(
             {
                 "key": key,
-                "label": nutrient.label,
+                "label": str(nutrient_name(key)),
                 "amount": None if amount is None else _display_amount(amount, whole=key == "energy_kcal"),
                 "unit": UNIT_SYMBOLS.get(nutrient.unit, nutrient.unit),
                 "percent_dv": percent,
@@ -344,9 +346,8 @@ def card_summary(*, card: Card) -> list[tuple[str, str]]:
             rows.append((_("Special card"), SPECIAL_LABELS.get(card.special, card.special)))
         rows.append((_("Snack Attack card"), _("yes") if card.snack_attack else _("no")))
         if card.groups:
-            rows.append(
-                (_("Food groups"), ", ".join(f"{amount} {group}" for group, amount in card.groups.items()))
-            )
+            groups = ", ".join(f"{n} {CARD_GROUP_NAMES.get(g, g)}" for g, n in card.groups.items())
+            rows.append((_("Food groups"), groups))
         return rows
     if deck == "chomp":
         if card.action:

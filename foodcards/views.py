@@ -1,7 +1,11 @@
 """Pages of the decks: the catalogue, a deck's gallery, one card, its picture, a print sheet."""
 
+import functools
+
+from django.conf import settings
 from django.http import FileResponse, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -87,7 +91,23 @@ def _no_picture(request, deck, card):
     )
 
 
+def _painted_in_requested_language(view):
+    """A picture view paints in the language its address names (`?lang=es`, see
+    pictures.language_query), else in the visitor's (cookie, Accept-Language)."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        language = request.GET.get(pictures.LANGUAGE_PARAMETER, "")
+        if language not in dict(settings.LANGUAGES):
+            return view(request, *args, **kwargs)
+        with translation.override(language):
+            return view(request, *args, **kwargs)
+
+    return wrapped
+
+
 @require_safe
+@_painted_in_requested_language
 def card_png(request, deck, card):
     """The full-size PNG (the bookmarkable address); `?size=small` for a 252 x 352 one."""
     picture = _picture(deck, card)
@@ -100,6 +120,7 @@ def card_png(request, deck, card):
 
 
 @require_safe
+@_painted_in_requested_language
 def card_webp(request, deck, width, card):
     """A right-sized WebP copy, `width` pixels wide (one of pictures.VARIANT_WIDTHS)."""
     if width not in pictures.VARIANT_WIDTHS:

@@ -26,7 +26,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import access, rendering, scheduler, services
@@ -34,6 +34,7 @@ from games.changes import MatchChange
 from games.models import Match
 from games.views import SESSION_KEY
 from plateful.live_layer import ResilientConsumer, group_send_or_skip
+from plateful.locale import scope_language
 from plateful.safe_json import JSONRefused, loads_bounded
 
 CLOSE_NO_MATCH = 4404
@@ -45,9 +46,10 @@ _match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 _RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="match-render")
 
 
-def _render_cached(match: Match, seat: int | None) -> str:
+def _render_cached(match: Match, seat: int | None, language: str) -> str:
     try:
-        return rendering.live_html(match, seat, oob=True)
+        with translation.override(language):
+            return rendering.live_html(match, seat, oob=True)
     finally:
         # Should a render ever need the database (its rows fell out of the cache), the
         # connection it opened in this thread must not outlive it.
@@ -219,7 +221,7 @@ class MatchConsumer(ResilientConsumer):
             # database trip. Renders are pure CPU, so they take turns in one thread, in arrival
             # order, away from the database thread the sockets' reads and moves use.
             html = await sync_to_async(_render_cached, thread_sensitive=False, executor=_RENDERS)(
-                cached, self.seat
+                cached, self.seat, scope_language(self.scope)
             )
             self.shown_version = cached.version
             await self.send(text_data=html)
@@ -238,7 +240,8 @@ class MatchConsumer(ResilientConsumer):
         if self.seat is None and self.token is None:
             self._find_new_seat(match)
         self.shown_version = match.version
-        return rendering.live_html(match, self.seat, oob=True)
+        with translation.override(scope_language(self.scope)):
+            return rendering.live_html(match, self.seat, oob=True)
 
     def _find_new_seat(self, match: Match) -> None:
         """A watcher who just sat down at this table (in another request) plays from now on."""

@@ -12,6 +12,8 @@ so "You take the pile." and "Sam takes the pile." are two catalogue entries, not
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.engines.messages import Speaker, Text
@@ -30,8 +32,33 @@ def level_name(level: str) -> str:
 
 
 def card_name(cards: dict | None, card_id: str) -> str:
-    """A card's name as a page shows it (the one place a later card-name catalogue plugs in)."""
-    return (cards or {}).get(card_id, {}).get("name", card_id)
+    """A card's name as a page shows it, in the active language (the decks' names are in the
+    catalogue through foodcards.card_names; a teacher's own name stays as it was typed)."""
+    name = (cards or {}).get(card_id, {}).get("name", card_id)
+    return gettext(name) if name else name
+
+
+def translated_card_names(view: Any, cards: dict | None) -> Any:
+    """A copy of an engine's view with every card's "name" in the active language.
+
+    Views carry cards' names next to their ids ({"id": .., "name": ..} or {"card": .., "name":
+    ..}), copied from the deck's English records; the presenters read them from there. Only a
+    dict naming one of this match's cards is touched: a seat's or a zone's "name" is not."""
+    known = cards or {}
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            copied = {key: walk(item) for key, item in value.items()}
+            name = copied.get("name")
+            card_id = copied.get("id", copied.get("card"))
+            if isinstance(name, str) and name and isinstance(card_id, str) and card_id in known:
+                copied["name"] = gettext(name)
+            return copied
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return value
+
+    return walk(view)
 
 
 def speaker(

@@ -27,13 +27,14 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from foodcards.services import with_language
 from games.bots import bot_levels
 from games.catalog import game_name, game_summary
 from games.changes import FEED_LENGTH, MatchChange
 from games.engines import IllegalAction, get_engine
 from games.engines.base import events_for
 from games.engines.messages import Speaker
-from games.messages import level_name, speaker
+from games.messages import level_name, speaker, translated_card_names
 from games.models import Match, MatchAction, Seat
 from games.services import match_state
 
@@ -41,7 +42,7 @@ from games.services import match_state
 def card_image(deck: str, card_id: str, *, small: bool = False) -> str:
     """The address of a card's picture (foodcards' /cards/<deck>/<card>.png)."""
     url = _card_png(deck, card_id, get_script_prefix())
-    return url + "?size=small" if small else url
+    return with_language(url + "?size=small" if small else url)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -270,8 +271,8 @@ def live_context(match: Match, seat: int | None, *, flash: str = "", oob: bool =
         return context
     engine = context["engine"]
     state = match_state(match=match)
-    view = engine.view(state, seat)
     cards = match.cards
+    view = translated_card_names(engine.view(state, seat), cards)
     words = speaker(viewer=seat, names=seat_names(match, None, seats), cards=cards)
     board = build_board(view, cards, engine.deck_slug, words, names)
     legal = engine.legal_actions(state, seat) if seat is not None else []
@@ -385,7 +386,7 @@ def replay_context(match: Match, states: list, *, step: int, seat: int | None) -
     names = seat_names(match, None, seats)
     words = speaker(viewer=None, names=names, cards=match.cards)
     state, logged = states[step]
-    view = engine.view(state, seat)
+    view = translated_card_names(engine.view(state, seat), match.cards)
     board = build_board(view, match.cards, engine.deck_slug, words, names)
     happened = [words.say(e.get("text")) for e in events_for(logged.events or [], seat)] if logged else []
     mover = ""

@@ -112,7 +112,8 @@ def _sample_cards(engine, limit: int = 8) -> list[dict]:
     for record in records:
         if record.get("in_play", True) and record.get("name") not in seen:
             seen.add(record.get("name"))
-            sample.append({"id": record["id"], "name": record.get("name", record["id"])})
+            name = record.get("name")
+            sample.append({"id": record["id"], "name": _(name) if name else record["id"]})
         if len(sample) >= limit:
             break
     return sample

@@ -133,7 +133,7 @@ def meal_rule_rows(
 
 def rows_for_check(check: MealCheck, records: list[dict]) -> list[dict]:
     """The checklist rows of a check already made (records: every card it may name)."""
-    names = {record["id"]: record.get("name", record["id"]) for record in records}
+    names = {record["id"]: _(record["name"]) if record.get("name") else record["id"] for record in records}
     calories_of = {record["id"]: card_calories(record) for record in records}
     rows = []
     for row in check.rows:

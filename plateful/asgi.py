@@ -14,6 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games import scheduler  # noqa: E402
+from plateful.locale import WebsocketLocaleMiddleware  # noqa: E402
 from plateful.routing import websocket_urlpatterns  # noqa: E402
 from plateful.safe_input import websocket_scope_problem  # noqa: E402
 
@@ -82,7 +83,9 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": RefuseUnstorableWebsocket(
-            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            AllowedHostsOriginValidator(
+                WebsocketLocaleMiddleware(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            )
         ),
     }
 )

@@ -29,3 +29,13 @@ def _fresh_cache():
 def _card_image_cache(tmp_path, settings):
     """Each test renders card pictures into its own folder."""
     settings.CARD_IMAGE_CACHE = tmp_path / "card-images"
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """LocaleMiddleware activates a request's language and never deactivates it: after a test's
+    request in Spanish, code run outside a request would speak Spanish in the next test."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

@@ -6,12 +6,13 @@ size and shrunk, so edges come out smooth.
 
 import math
 from functools import lru_cache
+from pathlib import Path
 
 from django.utils.translation import gettext
 from PIL import Image, ImageDraw, ImageFont
 
 # Bump when the artwork changes, so cached pictures are redrawn.
-RENDER_VERSION = "9"
+RENDER_VERSION = "10"
 
 DPI = 300
 CARD_MM = (63, 88)
@@ -24,9 +25,42 @@ WHITE = (255, 255, 255)
 CREAM = (255, 251, 240)
 
 
+# Pillow's own font (Aileron) draws the cards; it has no accented letters, so a text with a
+# letter it lacks ("calorías", "Piña", "¡") is drawn whole in Liberation Sans (a look-alike with
+# every Latin letter, shipped in fonts/ with its licence). English pictures stay as they were.
+LATIN_FONT = Path(__file__).resolve().parent / "fonts" / "LiberationSans-Regular.ttf"
+
+
 @lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont:
+def _default_font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=64)
+def _latin_font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(LATIN_FONT), size=size)
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> bytes:
+    return bytes(_default_font(40).getmask("\ue000"))
+
+
+@lru_cache(maxsize=4096)
+def _default_font_has(character: str) -> bool:
+    if character.isascii():
+        return True
+    if character.isspace():
+        return True
+    return bytes(_default_font(40).getmask(character)) != _missing_glyph()
+
+
+def font(size: int, text: str = "") -> ImageFont.FreeTypeFont:
+    """The font that draws `text` at `size`: Pillow's own, or Liberation Sans when the text has
+    a letter Pillow's font lacks."""
+    if all(_default_font_has(character) for character in text):
+        return _default_font(size)
+    return _latin_font(size)
 
 
 class Pen:
@@ -92,7 +126,7 @@ class Pen:
         self.draw.text(
             self._pts([xy])[0],
             text,
-            font=font(size * SCALE),
+            font=font(size * SCALE, text),
             fill=fill,
             anchor=anchor,
             stroke_width=width * SCALE,
@@ -104,14 +138,14 @@ class Pen:
         box = self.draw.textbbox(
             self._pts([xy])[0],
             text,
-            font=font(size * SCALE),
+            font=font(size * SCALE, text),
             anchor=anchor,
             stroke_width=_stroke_width(size, bold, stroke) * SCALE,
         )
         return tuple(v / SCALE for v in box)
 
     def text_width(self, text, size, bold=False):
-        box = font(size * SCALE).getbbox(text, stroke_width=(max(1, size // 26) if bold else 0) * SCALE)
+        box = font(size * SCALE, text).getbbox(text, stroke_width=(max(1, size // 26) if bold else 0) * SCALE)
         return (box[2] - box[0]) / SCALE
 
 

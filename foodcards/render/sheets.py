@@ -35,12 +35,7 @@ def print_sheet_pages(images: list[Image.Image], paper: str = "a4") -> list[Imag
             y = top + r * CARD_H
             draw.line((8, y, 8 + mark, y), fill=INK, width=2)
             draw.line((page_w - 8 - mark, y, page_w - 8, y), fill=INK, width=2)
-        draw.text(
-            (page_w / 2, page_h - 20),
-            _("Plateful print-and-play: cut along the lines"),
-            fill=(90, 90, 90),
-            font=font(28),
-            anchor="ms",
-        )
+        caption = _("Plateful print-and-play: cut along the lines")
+        draw.text((page_w / 2, page_h - 20), caption, fill=(90, 90, 90), font=font(28, caption), anchor="ms")
         pages.append(page)
     return pages

@@ -10,10 +10,19 @@ calls foodcards.services.card_image_urls(deck=..., card=...).
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from foodcards.pictures import VARIANT_WIDTHS, card_image_urls, variant_height
 
 register = template.Library()
+
+
+@register.filter
+def data_text(value) -> str:
+    """A word or note from the deck data in the reader's language (foodcards/card_names.py lists
+    them for the catalogue). Unlike `{% translate value %}`, a "%" in it stays a plain "%"."""
+    return gettext(str(value)) if value else ""
+
 
 LOADING = ("lazy", "eager")
 

@@ -4,7 +4,9 @@ document.addEventListener("htmx:responseError", (event) => {
   // Show the server's plain message (4xx bodies are written for people) instead of failing silently.
   const target = document.getElementById("flash");
   if (target && event.detail.xhr) {
-    target.textContent = event.detail.xhr.responseText || "Something went wrong. Please try again.";
+    // The fallback comes in the page's language (templates/base.html).
+    const fallback = document.body.dataset.errorText || "Something went wrong. Please try again.";
+    target.textContent = event.detail.xhr.responseText || fallback;
     target.hidden = false;
   }
 });

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -21,23 +22,34 @@ from django.test import override_settings
 from games.engines.messages import Speaker, is_message, message_ids
 
 ROOT = Path(__file__).resolve().parents[2]
+NOT_SOURCES = (".*", "locale", "var", "staticfiles", "__pycache__", "*.pyc", "db.sqlite3*", "test-artifacts")
+
+
+@functools.cache
+def fresh_catalogue(sources: Path = ROOT) -> Path:
+    """The .po file makemessages builds from the sources under a folder (the project's, its
+    tests left out, by default). It runs on a copy: with the real locale/ folder at hand,
+    makemessages would write its catalogue there."""
+    folder = Path(tempfile.mkdtemp(prefix="plateful-catalogue-"))
+    copy = folder / "sources"
+    shutil.copytree(sources, copy, ignore=shutil.ignore_patterns(*NOT_SOURCES))
+    here = os.getcwd()
+    try:
+        os.chdir(copy)
+        with override_settings(LOCALE_PATHS=[folder / "locale"]):
+            call_command(
+                "makemessages", locale=["xx"], verbosity=0, ignore_patterns=["tests/*", "benchmarks/*"]
+            )
+    finally:
+        os.chdir(here)
+    return folder / "locale" / "xx" / "LC_MESSAGES" / "django.po"
 
 
 @functools.cache
 def catalogue_ids(sources: Path = ROOT) -> frozenset:
     """Every msgid (and msgid_plural) makemessages finds in the sources under a folder (the
     project's, its tests left out, by default)."""
-    folder = tempfile.mkdtemp(prefix="plateful-catalogue-")
-    here = os.getcwd()
-    try:
-        os.chdir(sources)
-        with override_settings(LOCALE_PATHS=[folder]):
-            call_command(
-                "makemessages", locale=["xx"], verbosity=0, ignore_patterns=["tests/*", "benchmarks/*"]
-            )
-    finally:
-        os.chdir(here)
-    return frozenset(_po_ids(Path(folder) / "xx" / "LC_MESSAGES" / "django.po"))
+    return frozenset(_po_ids(fresh_catalogue(sources)))
 
 
 def _po_ids(path: Path) -> set[str]:

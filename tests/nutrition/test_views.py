@@ -64,7 +64,7 @@ def test_htmx_gets_only_the_results_and_the_count_out_of_band(client, imported):
 
 def test_food_page_has_a_label_per_household_measure_its_myplate_group_and_its_card(client, imported):
     html = client.get("/foods/11090/").content.decode()
-    assert "<h1>Broccoli, raw</h1>" in html
+    assert '<h1 lang="en">Broccoli, raw</h1>' in html  # USDA data is English on every page
     assert 'class="plate plate-vegetables">Vegetables</span>' in html
     assert "Nutrition Facts" in html and "1 cup chopped (91 g)" in html  # the first measure
     broccoli = Food.objects.get(ndb="11090")
