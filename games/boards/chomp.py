@@ -169,7 +169,8 @@ def chomp_table(
         if "event-bad" in item["css"] and item["index"] >= _flip_start(view, version)
     ]
     aside = [
-        {"id": e["card"], "name": e["name"], "image": small("chomp", e["card"])} for e in view.get("aside") or []
+        {"id": e["card"], "name": e["name"], "image": small("chomp", e["card"])}
+        for e in view.get("aside") or []
     ]
     return {
         "cards": cards,
