@@ -128,6 +128,7 @@ def chomp_table(
                 "mine": mine,
                 "never": never,
                 "lowest": lowest is not None and entry.get("rank") == lowest,
+                "rank": entry.get("rank") or 0,  # action cards (Eel, Octopus): 0, play.js slaps them first
                 "claimed_by": claim_seat == entry["seat"] and claim_seat is not None,
             }
         )

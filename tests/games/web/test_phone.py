@@ -113,3 +113,55 @@ def test_a_laptop_page_mid_play_fits_its_width(server, laptop, game):  # noqa: F
     assert laptop.evaluate("() => document.documentElement.scrollWidth") <= LAPTOP["width"]
     if folder := _screens():
         _shoot(laptop, folder / f"{game}-1280.png")
+
+
+# The first flip of each game, stacked (card ids top first, dealt one each in turn): your card
+# is higher on the food chain than a bot's Plankton, so slapping the Plankton is right.
+FIRST_FLIPS = {
+    "quick-chomp": "shark-1,plankton-1,shrimp-1,seal-1,big-fish-1,little-fish-1,shark-2,plankton-2",
+    "chomp": "shark-1,plankton-1,seal-1,big-fish-1,little-fish-1,shrimp-1,shark-2,seal-2,big-fish-2",
+    "double-chomp": "shark-1,plankton-1,big-fish-1,seal-1,shark-2,little-fish-1,seal-2,big-fish-2",
+}
+
+
+@pytest.mark.parametrize("game", SLAP_GAMES)
+def test_a_keyboard_only_round_of_chomp_ends_with_a_correct_slap(server, phone, game):  # noqa: F811
+    options = {"flip_countdown_ms": "1500", "reaction_window_ms": "6000", "max_rounds": "5"}
+    _quick_play(phone, server, game, options, deck=FIRST_FLIPS[game])  # the mouse stops here
+    # Everything said to screen readers, kept for the end of the test.
+    phone.evaluate(
+        "() => { window.heard = []; const news = document.querySelector('#live-news');"
+        " new MutationObserver(() => window.heard.push(news.textContent))"
+        ".observe(news, {childList: true, characterData: true, subtree: true});"
+        " document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }"
+    )
+    phone.wait_for_selector("#live .chomp-cards [data-card='plankton-1'][ws-send]", timeout=WAIT_MS)
+    # Arrow keys move between the cards you may slap, and back (the focus wraps around).
+    phone.keyboard.press("ArrowRight")
+    first = phone.evaluate("() => document.activeElement.dataset.card || ''")
+    phone.keyboard.press("ArrowLeft")
+    second = phone.evaluate("() => document.activeElement.dataset.card || ''")
+    assert first and second and first != second, "arrow keys move the focus between the cards"
+    phone.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, 0); }")
+    # Space with nothing focused slaps the lowest creature, and the page does not scroll.
+    phone.keyboard.press("Space")
+    won = phone.locator("#live .feed-list li.event-win").first
+    won.wait_for(timeout=WAIT_MS)
+    assert "You" in won.inner_text()
+    assert not phone.locator("#live .feed-list li.event-bad").count()
+    # A screen reader heard the flip: who turned up which creature.
+    assert any("Plankton" in said for said in phone.evaluate("() => window.heard"))
+    assert phone.evaluate("() => window.scrollY") == 0
+
+
+@pytest.mark.parametrize("game", [slug for slug, engine in ENGINES.items() if not engine.realtime])
+def test_one_tab_from_the_top_of_the_page_then_enter_reaches_the_first_move(server, laptop, game):  # noqa: F811
+    _quick_play(laptop, server, game, _slow_options(game))
+    laptop.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)
+    laptop.evaluate(
+        "() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }"
+    )
+    laptop.keyboard.press("Tab")
+    assert laptop.evaluate("() => document.activeElement.matches('[data-skip-to-move]')")
+    laptop.keyboard.press("Enter")
+    assert laptop.evaluate("() => document.activeElement.matches('#live [data-focus-key]')")
