@@ -43,8 +43,8 @@ def test_quick_play_seats_you_and_the_page_shows_your_hand_only(client):
     match = _quick_play(client)
     page = client.get(f"/play/{match.pk}/").content.decode()
     state = match.state
-    assert all(f"/cards/chomp/{card}.png" in page for card in state["hands"][0])
-    assert not any(f"/cards/chomp/{card}.png" in page for card in state["hands"][1])
+    assert all(f"/cards/chomp/240/{card}.webp" in page for card in state["hands"][0])
+    assert not any(f"/{card}.webp" in page for card in state["hands"][1])
     assert f'ws-connect="/ws/play/{match.pk}/"' in page
 
 
