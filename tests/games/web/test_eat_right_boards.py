@@ -346,7 +346,7 @@ def test_calorie_war_compares_calories():
         ("Apple", "77"),
         ("Popcorn", "93"),
     ]
-    assert "Last round: Ana won 2 cards" in kim and "Round 2 of 100" in kim
+    assert "Last round: Ana won 2 cards" in kim and "Round 2 of 25" in kim
 
 
 # ----- every board, every seat ------------------------------------------------------------------
