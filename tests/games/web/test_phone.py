@@ -77,28 +77,30 @@ def _shoot(page, path: Path, *, full_page: bool = False) -> None:
 
 
 def _first_move_box(page) -> dict:
-    """Where the first move button is, as the page lays it out now, and how far it scrolled."""
-    return page.evaluate(
+    """Where the first move button is, as the page lays it out now, and how far it scrolled
+    (one call: in a real-time game a bot's slap may take the buttons away at any moment)."""
+    return page.wait_for_function(
         """selector => {
             const move = document.querySelector(selector);
+            if (!move) return null;
             const box = move.getBoundingClientRect();
             return {top: box.top, bottom: box.bottom, left: box.left, right: box.right,
                     scrollY: window.scrollY, width: window.innerWidth, height: window.innerHeight,
                     label: (move.getAttribute('aria-label') || move.textContent).trim()};
         }""",
-        MOVE_BUTTONS,
-    )
+        arg=MOVE_BUTTONS,
+        timeout=WAIT_MS,
+    ).json_value()
 
 
 @pytest.mark.parametrize("game", list(ENGINES))
 def test_the_first_move_is_on_the_first_screen_of_a_phone(server, phone, game):  # noqa: F811
     _quick_play(phone, server, game, _slow_options(game))
     phone.evaluate("() => window.scrollTo(0, 0)")
-    phone.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)
+    box = _first_move_box(phone)
     if folder := _screens():
         _shoot(phone, folder / f"{game}-360.png")
         _shoot(phone, folder / f"{game}-360-full.png", full_page=True)
-    box = _first_move_box(phone)
     assert box["scrollY"] == 0
     assert box["top"] >= 0 and box["bottom"] <= box["height"], f"{game}: first move {box}"
     assert box["left"] >= 0 and box["right"] <= box["width"], f"{game}: first move {box}"
