@@ -20,6 +20,7 @@ from games.engines import ENGINES
 from tests.games.web.test_browser import (  # noqa: F401 - the module's fixtures
     MOVE_BUTTONS,
     WAIT_MS,
+    _play_to_the_end,
     _quick_play,
     browser,
     server,
@@ -167,3 +168,19 @@ def test_one_tab_from_the_top_of_the_page_then_enter_reaches_the_first_move(serv
     assert laptop.evaluate("() => document.activeElement.matches('[data-skip-to-move]')")
     laptop.keyboard.press("Enter")
     assert laptop.evaluate("() => document.activeElement.matches('#live [data-focus-key]')")
+
+
+@pytest.mark.parametrize("game", list(ENGINES))
+def test_the_end_screen_fits_a_phone_and_says_who_won_once(server, phone, game):  # noqa: F811
+    options = {name: str(value) for name, value in ENGINES[game].quick_options.items()}
+    _quick_play(phone, server, game, options)
+    _play_to_the_end(phone)
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    finished = phone.locator("#live .finished")
+    assert finished.get_by_role("button", name="Play again").is_visible()
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    # One end message: the finished panel's, not a second "game over" line in the status.
+    text = phone.locator("#live").inner_text()
+    assert "The game is over." not in text.replace(finished.inner_text(), "")
+    if folder := _screens():
+        _shoot(phone, folder / f"{game}-360-finished.png", full_page=True)
