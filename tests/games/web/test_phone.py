@@ -77,6 +77,15 @@ def _shoot(page, path: Path, *, full_page: bool = False) -> None:
     page.screenshot(path=str(path), full_page=full_page)
 
 
+def _cut_off_tables(page) -> list[str]:
+    """Tables wider than their box (a column you would have to scroll sideways to see)."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#live .table-scroll')]"
+        ".filter(box => box.scrollWidth > box.clientWidth + 1)"
+        ".map(box => box.querySelector('table').className + ' ' + box.scrollWidth + '>' + box.clientWidth)"
+    )
+
+
 def _first_move_box(page) -> dict:
     """Where the first move button is, as the page lays it out now, and how far it scrolled
     (one call: in a real-time game a bot's slap may take the buttons away at any moment)."""
@@ -107,6 +116,7 @@ def test_the_first_move_is_on_the_first_screen_of_a_phone(server, phone, game): 
     assert box["left"] >= 0 and box["right"] <= box["width"], f"{game}: first move {box}"
     # Nothing on the page is wider than the phone (a table or a row of cards would scroll sideways).
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not _cut_off_tables(phone)
 
 
 @pytest.mark.parametrize("game", list(ENGINES))
@@ -114,6 +124,7 @@ def test_a_laptop_page_mid_play_fits_its_width(server, laptop, game):  # noqa: F
     _quick_play(laptop, server, game, _slow_options(game))
     laptop.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)
     assert laptop.evaluate("() => document.documentElement.scrollWidth") <= LAPTOP["width"]
+    assert not _cut_off_tables(laptop)
     if folder := _screens():
         _shoot(laptop, folder / f"{game}-1280.png")
 
@@ -179,6 +190,7 @@ def test_the_end_screen_fits_a_phone_and_says_who_won_once(server, phone, game):
     finished = phone.locator("#live .finished")
     assert finished.get_by_role("button", name="Play again").is_visible()
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not _cut_off_tables(phone)
     # One end message: the finished panel's, not a second "game over" line in the status.
     text = phone.locator("#live").inner_text()
     assert "The game is over." not in text.replace(finished.inner_text(), "")
