@@ -109,6 +109,8 @@ def test_the_first_move_is_on_the_first_screen_of_a_phone(server, phone, game): 
     phone.evaluate("() => window.scrollTo(0, 0)")
     box = _first_move_box(phone)
     if folder := _screens():
+        with open(folder / "first-moves.txt", "a") as notes:
+            notes.write(f"{game}: {box['label']!r} at y={box['top']:.0f}-{box['bottom']:.0f} of 740\n")
         _shoot(phone, folder / f"{game}-360.png")
         _shoot(phone, folder / f"{game}-360-full.png", full_page=True)
     assert box["scrollY"] == 0
