@@ -58,6 +58,12 @@ class CardView:
     actions: list[dict] = field(default_factory=list)  # [{"label", "vals", "type"}]
     reason: str = ""  # why this card can't be played now (own cards on your turn)
     owner_name: str = ""  # whose card it is, for cards laid out in the middle
+    picture: str = ""  # the picture to show when it isn't the card's own ("back": face down)
+
+    @property
+    def pic(self) -> str:
+        """The card id whose picture `{% card_img deck card.pic %}` shows."""
+        return self.picture or self.id
 
 
 @dataclass
@@ -88,8 +94,11 @@ class Board:
 
 def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) -> list[str]:
     """Each seat's name as this seat reads it: "You" for itself, others by nickname or bot."""
+    rows = list(seats if seats is not None else match.seat_set.all())
+    # A lone player who gave no nickname (quick play against bots) is "Guest" to watchers.
+    alone = sum(1 for row in rows if row.kind != Seat.Kind.BOT) == 1
     names = []
-    for row in seats if seats is not None else match.seat_set.all():
+    for row in rows:
         if row.number == seat:
             names.append(_("You"))
         elif row.kind == Seat.Kind.BOT:
@@ -97,7 +106,8 @@ def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) 
                 _("%(level)s bot %(number)s") % {"level": level_name(row.bot_level), "number": row.number + 1}
             )
         elif row.kind == Seat.Kind.HUMAN:
-            names.append(row.nickname or _("Player %(number)s") % {"number": row.number + 1})
+            fallback = _("Guest") if alone else _("Player %(number)s") % {"number": row.number + 1}
+            names.append(row.nickname or fallback)
         else:
             names.append(_("Open seat"))
     return names
@@ -258,11 +268,15 @@ def live_context(match: Match, seat: int | None, *, flash: str = "", oob: bool =
         "flash": flash,
         "oob": oob,
         "engine": get_engine(match.game),
+        "deck": get_engine(match.game).deck_slug,  # the card pictures' deck ({% card_img deck ... %})
         "game_name": game_name(match.game),
         "game_summary": game_summary(match.game),
         "waiting": match.status == Match.Status.WAITING,
         "open_seats": sum(1 for s in seats if s.kind == Seat.Kind.OPEN),
         "is_host": seat == 0,
+        # Everyone else is a bot: a shared link can only let people watch (and says so).
+        "share_watch": match.status != Match.Status.WAITING
+        and sum(1 for s in seats if s.kind != Seat.Kind.BOT) <= 1,
         "lobby_seats": list(zip(seats, names, strict=True)),
         "move_url": reverse("games:move", args=[match.pk]),
         "bot_level_choices": [(level, level_name(level)) for level in bot_levels(match.game)],
@@ -351,6 +365,7 @@ def live_context(match: Match, seat: int | None, *, flash: str = "", oob: bool =
             "i_won": bool(result and seat in result.get("winners", [])),
             "timer": timer,
             "board_template": board_template(match.game),
+            "generic_board": board_template(match.game) == "games/play/_generic.html",
         }
     )
     return context
@@ -397,6 +412,7 @@ def replay_context(match: Match, states: list, *, step: int, seat: int | None) -
     return {
         "match": match,
         "engine": engine,
+        "deck": engine.deck_slug,
         "game_name": game_name(match.game),
         "seat": seat,
         "names": names,

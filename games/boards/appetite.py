@@ -93,6 +93,7 @@ def appetite_table(view: dict, names: list[str], seat, board, buttons, words: Sp
         card = entry["card"]
         played.append(
             {
+                "id": card["id"],
                 "image": small("appetite", card["id"]),
                 "label": words.say(card["label"]),
                 "suit": card["suit"],

@@ -128,6 +128,7 @@ def chomp_table(
                 "mine": mine,
                 "never": never,
                 "lowest": lowest is not None and entry.get("rank") == lowest,
+                "rank": entry.get("rank") or 0,  # action cards (Eel, Octopus): 0, play.js slaps them first
                 "claimed_by": claim_seat == entry["seat"] and claim_seat is not None,
             }
         )
@@ -154,6 +155,7 @@ def chomp_table(
             "flips": [
                 {
                     "name": e["name"],
+                    "id": e["card"],
                     "image": small("chomp", e["card"]),
                     "owner_name": _("You") if e["seat"] == seat else name_of(names, e["seat"]),
                     "winner": e["seat"] == last.get("winner"),
@@ -167,7 +169,10 @@ def chomp_table(
         for item in feed or []
         if "event-bad" in item["css"] and item["index"] >= _flip_start(view, version)
     ]
-    aside = [{"name": e["name"], "image": small("chomp", e["card"])} for e in view.get("aside") or []]
+    aside = [
+        {"id": e["card"], "name": e["name"], "image": small("chomp", e["card"])}
+        for e in view.get("aside") or []
+    ]
     return {
         "cards": cards,
         "tip": _chomp_tip(view),

@@ -29,6 +29,7 @@ def snack_attack_table(view: dict, names: list[str], seat, board, buttons) -> di
                 id=f"store-{spot + 1}",
                 name=_("Face-down store card %(n)s") % {"n": spot + 1},
                 image=back("eat-right"),
+                picture="back",
                 actions=[entry] if entry else [],
             )
         )

@@ -335,7 +335,10 @@ class ChompEngine(ChompTable):
                 count=len(state["aside_hidden"]),
             ),
             zone(
-                "bad-chomps", msg(gettext_noop("Bad Chomp cards")), hidden=True, count=len(state["penalty"])
+                "bad-chomps",
+                msg(gettext_noop("Lost to Bad Chomps")),
+                hidden=True,
+                count=len(state["penalty"]),
             ),
         ]
         for seat in range(state["seats"]):
@@ -379,7 +382,7 @@ class ChompEngine(ChompTable):
             "zones": self._zones(state),
             "numbers": [
                 number(msg(gettext_noop("Cards")), [p["cards"] for p in players]),
-                number(msg(gettext_noop("Bad Chomp cards")), [p["bad_chomp_cards"] for p in players]),
+                number(msg(gettext_noop("Lost to Bad Chomps")), [p["bad_chomp_cards"] for p in players]),
             ],
             "facts": [fact(msg(gettext_noop("Flips")), flips)],
             "status": self._status(state, seat),

@@ -396,7 +396,10 @@ FOOD_WAR = FoodWarEngine(
         Option(
             "rounds",
             gettext_noop("Stop after this many rounds (0 = play until someone has every card)"),
-            100,
+            # 25: one Flip a round, so about 27 clicks and 5 minutes of a lesson; enough rounds
+            # for the stacks to move and a clear winner (100 was ~104 clicks, longer than a class
+            # keeps its attention on one game).
+            25,
             minimum=0,
             maximum=2000,
             help=gettext_noop("When the rounds are used up, the player with the most cards wins."),

@@ -143,16 +143,97 @@
   }
   document.addEventListener("DOMContentLoaded", startCountdowns);
 
-  // Real-time games: Space or Enter anywhere slaps (when no button has the focus), so a quick
-  // child doesn't have to aim. Focused buttons already answer to Space and Enter themselves.
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== " " && event.key !== "Enter") return;
-    const active = document.activeElement;
-    if (active && active.matches("button, a, input, select, textarea")) return;
-    const slap = document.querySelector("#live .move-slap");
-    if (slap) {
-      event.preventDefault();
-      slap.click();
+  // ----- Keyboard play ---------------------------------------------------------------------------
+  // The skip link at the top of the page ("Skip to your cards and moves") puts the focus on the
+  // first move itself, so one Tab and Enter reach it from the top of any match page.
+  document.addEventListener("click", (event) => {
+    const skip = event.target.closest("[data-skip-to-move]");
+    const live = document.getElementById("live");
+    if (!skip || !live) return;
+    event.preventDefault();
+    let target = slapTarget() || document.querySelector(MOVES);
+    if (!target) {
+      live.tabIndex = -1;
+      target = live;
     }
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: "nearest" });
+  });
+
+  function isRealtime() {
+    const live = document.getElementById("live");
+    return !!live && live.classList.contains("live-realtime");
+  }
+
+  // The card Space slaps when nothing is focused: the lowest creature among the cards this seat
+  // may slap (an action card such as the Electric Eel counts as lowest: it rules a frenzy).
+  function slapTarget() {
+    if (!isRealtime()) return null;
+    const slots = [...document.querySelectorAll("#live .chomp-cards [data-rank]")];
+    let best = null;
+    let bestRank = Infinity;
+    for (const slot of slots) {
+      const button = slot.querySelector("button[ws-send]:not([aria-disabled='true'])");
+      const rank = parseInt(slot.dataset.rank || "0", 10);
+      if (button && rank < bestRank) {
+        best = button;
+        bestRank = rank;
+      }
+    }
+    return best || document.querySelector("#live .move-slap, #live button.card[ws-send]");
+  }
+
+  // Cards, in the order the page shows them: arrow keys move between them.
+  const CARDS = "#live button.card, #live .card-multi .card-action";
+
+  function visibleCards() {
+    return [...document.querySelectorAll(CARDS)].filter((card) => card.offsetParent !== null);
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const active = document.activeElement;
+    const typing = active && active.matches("input, select, textarea, [contenteditable]");
+    if (typing) return;
+    const arrows = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    if (event.key in arrows) {
+      const cards = visibleCards();
+      const here = cards.indexOf(active);
+      if (here < 0 && !(isRealtime() && cards.length && !active.matches("button, a, summary"))) return;
+      event.preventDefault();
+      const next = here < 0 ? 0 : (here + arrows[event.key] + cards.length) % cards.length;
+      cards[next].focus();
+      return;
+    }
+    // Real-time games: Space or Enter with no button focused slaps, so a quick child doesn't
+    // have to aim (and the page never scrolls away from the cards). A focused button or link
+    // answers to Space and Enter itself.
+    if (event.key !== " " && event.key !== "Enter") return;
+    if (!isRealtime()) return;
+    if (active && active.matches("button, a, summary, [role='button']")) return;
+    event.preventDefault();
+    const slap = slapTarget();
+    if (slap) slap.click();
+  });
+
+  // ----- Said to screen readers after each update ---------------------------------------------
+  // A board may say what just happened for listeners (data-announce: each flip of a CHOMP!
+  // game); otherwise the newest line of the feed is read once.
+  let announced = "";
+  function announce() {
+    const news = document.getElementById("live-news");
+    if (!news) return;
+    const source = document.querySelector("#live [data-announce]") || document.querySelector("#live .feed-list li.latest");
+    const text = source ? source.textContent.replace(/\s+/g, " ").trim() : "";
+    if (text && text !== announced) {
+      announced = text;
+      news.textContent = text;
+    }
+  }
+  document.addEventListener("htmx:afterSettle", announce);
+  document.addEventListener("htmx:wsAfterMessage", announce);
+  document.addEventListener("DOMContentLoaded", () => {
+    const source = document.querySelector("#live [data-announce]") || document.querySelector("#live .feed-list li.latest");
+    announced = source ? source.textContent.replace(/\s+/g, " ").trim() : ""; // the page itself is read already
   });
 })();

@@ -18,7 +18,7 @@ from tests.classroom.conftest import join
 
 pytestmark = pytest.mark.django_db
 
-IMAGE = re.compile(r"/cards/eat-right/(my-[0-9a-f]{24})\.png")
+IMAGE = re.compile(r"/cards/eat-right/(?:\d+/)?(my-[0-9a-f]{24})\.(?:png|webp)")
 
 
 @pytest.fixture(autouse=True)
@@ -54,8 +54,11 @@ def test_a_teacher_plays_their_deck_against_bots(teacher_client, client, snack_d
     html = teacher_client.get(played["Location"]).content.decode()
     shown = set(IMAGE.findall(html))
     assert len(shown) >= 3 and shown <= set(match.cards)  # the teacher's hand: their own cards
-    picture = client.get(f"/cards/eat-right/{shown.pop()}.png")  # reachable by its address
+    card = shown.pop()
+    picture = client.get(f"/cards/eat-right/{card}.png")  # reachable by its address
     assert picture.status_code == 200 and picture["Cache-Control"].startswith("private")
+    webp = client.get(f"/cards/eat-right/240/{card}.webp")  # the size the match page shows
+    assert webp.status_code == 200 and webp["Cache-Control"].startswith("private")
     assert TeacherCard.objects.filter(deck=snack_deck, shared=True).count() == 26
 
 

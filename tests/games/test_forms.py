@@ -42,5 +42,5 @@ def test_the_fields_show_labels_help_and_limits():
         'id="qp-option_rounds"' in html
         and 'min="0"' in html
         and 'max="2000"' in html
-        and 'value="100"' in html
+        and 'value="25"' in html
     )

@@ -43,7 +43,7 @@ def _move(match, tokens, seat, **action):
 
 def _slots(html):
     """Each card in the water: (owner seat, the slot's classes, its HTML)."""
-    found = re.findall(r'<li class="chomp-slot([^"]*)" data-owner="(\d+)">(.*?)</li>', html, re.S)
+    found = re.findall(r'<li class="chomp-slot([^"]*)" data-owner="(\d+)"[^>]*>(.*?)</li>', html, re.S)
     return {int(owner): (classes, body) for classes, owner, body in found}
 
 
@@ -94,7 +94,7 @@ def test_a_bad_chomp_is_announced_and_its_card_waits_face_down_in_the_middle():
     kim = live_html(match, 0)
     alert = re.search(r'<div class="chomp-alert" role="alert">(.*?)</div>', kim, re.S)
     assert alert and "Bad Chomp!" in alert.group(1) and "Ana" in alert.group(1)
-    assert "Bad Chomp cards" in kim and "/cards/chomp/back.png?size=small" in kim
+    assert "Lost to Bad Chomps" in kim and "/cards/chomp/240/back.webp" in kim
     mat = re.search(r'<li class="chomp-mat[^"]*" data-seat="1">(.*?)</li>', kim, re.S).group(1)
     assert "1 Bad Chomp card in the middle" in mat and "Slapped!" in mat
     ana = live_html(match, 1)
@@ -112,7 +112,7 @@ def test_the_last_round_shows_who_won_with_which_cards():
     ana = live_html(match, 1)
     last = re.search(r'<section class="chomp-last"[^>]*>(.*?)</section>', ana, re.S).group(1)
     assert "Kim" in last and "chomped" in last and 'alt="Plankton"' in last
-    assert re.search(r'class="chomp-winner"><img src="/cards/chomp/shark-1\.png\?size=small"', last)
+    assert re.search(r'class="chomp-winner"><img src="/cards/chomp/240/shark-1\.webp"', last)
     assert "Next flip in" in ana
 
 
@@ -135,7 +135,7 @@ def test_double_chomp_shows_both_cards_of_each_player_under_their_names():
     )
     _table_acts(match)
     found = re.findall(
-        r'<li class="chomp-slot[^"]*" data-owner="(\d)">\s*<p class="chomp-owner">([^<]*)</p>',
+        r'<li class="chomp-slot[^"]*" data-owner="(\d)"[^>]*>\s*<p class="chomp-owner">([^<]*)</p>',
         live_html(match, 0),
     )
     assert sorted(found) == [("0", "Yours"), ("0", "Yours"), ("1", "Ana"), ("1", "Ana")]

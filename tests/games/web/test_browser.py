@@ -135,6 +135,8 @@ def test_a_whole_game_against_bots_from_the_catalog_to_the_finished_screen(serve
     finished = page.locator("#live .finished")
     assert finished.locator("h2").inner_text()
     assert finished.get_by_role("button", name="Play again").is_visible()
+    # The end screen and its tables fit the window (nothing cut off at the side).
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 1100
     page.screenshot(path=f"/tmp/plateful-{game}-finished.png", full_page=True)
     finished_url = page.url
     page.get_by_role("button", name="Play again").click()

@@ -64,7 +64,7 @@ async def test_each_seat_gets_its_own_view_and_never_another_seats_hand():
         html = await socket.receive_from()
         assert 'hx-swap-oob="true"' in html and _version(html) == 0
         for card in state["hands"][seat]:
-            assert f"/cards/chomp/{card}.png" in html
+            assert f"/cards/chomp/240/{card}.webp" in html
         assert not leaked_cards(html, engine.hidden_cards(state, seat))
         await socket.disconnect()
     spectator = await _connect(match.pk)

@@ -80,14 +80,14 @@ def test_the_store_is_a_grid_of_face_down_buttons_named_by_their_place():
     assert len(picks) == 26, "one button per face-down card in the store"
     tag, text = picks[4]
     assert 'aria-label="Pick card 5"' in tag and "Pick card 5" in text
-    assert "/cards/eat-right/back.png?size=small" in text
+    assert "/cards/eat-right/240/back.webp" in text
     assert _posted(tag) == {"type": "shop", "spot": 4, "version": 0}
     assert 'data-focus-key="shop:store-5"' in tag
     # No card in the store is named anywhere on the page.
     assert not leaked_cards(kim, _hidden_from(match, 0))
     # Ana waits: she sees the same face-down store, but as pictures, not buttons.
     ana_store = _section(live_html(match, 1), "snack-store")
-    assert "<button" not in ana_store and ana_store.count("back.png?size=small") == 26
+    assert "<button" not in ana_store and ana_store.count('src="/cards/eat-right/240/back.webp"') == 26
 
 
 def test_your_hand_has_eat_and_put_back_and_snack_attack_is_offered_with_two_cards():
@@ -346,7 +346,7 @@ def test_calorie_war_compares_calories():
         ("Apple", "77"),
         ("Popcorn", "93"),
     ]
-    assert "Last round: Ana won 2 cards" in kim and "Round 2 of 100" in kim
+    assert "Last round: Ana won 2 cards" in kim and "Round 2 of 25" in kim
 
 
 # ----- every board, every seat ------------------------------------------------------------------

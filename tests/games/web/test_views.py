@@ -43,8 +43,8 @@ def test_quick_play_seats_you_and_the_page_shows_your_hand_only(client):
     match = _quick_play(client)
     page = client.get(f"/play/{match.pk}/").content.decode()
     state = match.state
-    assert all(f"/cards/chomp/{card}.png" in page for card in state["hands"][0])
-    assert not any(f"/cards/chomp/{card}.png" in page for card in state["hands"][1])
+    assert all(f"/cards/chomp/240/{card}.webp" in page for card in state["hands"][0])
+    assert not any(f"/{card}.webp" in page for card in state["hands"][1])
     assert f'ws-connect="/ws/play/{match.pk}/"' in page
 
 
@@ -143,3 +143,22 @@ def test_an_htmx_get_of_the_match_page_returns_just_the_live_region(client):
     match = _quick_play(client)
     live = client.get(f"/play/{match.pk}/", HTTP_HX_REQUEST="true").content.decode()
     assert live.lstrip().startswith('<section id="live"') and "<html" not in live
+
+
+def test_a_game_against_bots_offers_a_watch_link_and_names_a_player_without_a_nickname_guest(client):
+    match = _quick_play(client, nickname="")
+    page = client.get(f"/play/{match.pk}/").content.decode()
+    assert "Link to watch this game" in page and "To play with friends, make a table" in page
+    assert "Share this table" not in page
+    watcher = client.__class__()
+    watching = watcher.get(f"/play/{match.pk}/").content.decode()
+    assert "You are watching this game." in watching
+    assert "Guest" in watching and "Player 1" not in watching
+
+
+def test_a_table_for_friends_offers_its_share_link(client):
+    response = client.post("/games/test-cards/table/", {"seats": 2, "nickname": "Kim"})
+    assert response.status_code == 302, response.content
+    page = client.get(response["Location"]).content.decode()
+    assert "Share this table: friends open this link to sit down or watch" in page
+    assert '<details class="match-about" open>' in page
