@@ -155,6 +155,7 @@ def test_a_teacher_builds_a_snack_attack_deck_from_the_explorer_and_plays_it(ser
         ".every(img => img.complete && img.naturalWidth > 0)",
         timeout=WAIT_MS,
     )
-    sources = page.locator(".snack-hand [data-card] img").evaluate_all("imgs => imgs.map(i => i.src)")
-    assert all(re.search(r"/cards/eat-right/my-[0-9a-f]{24}\.png", src) for src in sources)
+    # The pictures the browser chose: the teacher's own cards, as right-sized WebP copies.
+    sources = page.locator(".snack-hand [data-card] img").evaluate_all("imgs => imgs.map(i => i.currentSrc)")
+    assert sources and all(re.search(r"/cards/eat-right/\d+/my-[0-9a-f]{24}\.webp", src) for src in sources)
     page.context.close()
