@@ -15,7 +15,6 @@ from tests.nutrition.conftest import write_tiny_release
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 WAIT_MS = 20000
 PASSWORD = "a-long-test-password-1"
 # (what the teacher types, the USDA food to add): 10 fruit, 9 veggies and 5 junk foods.
@@ -60,15 +59,6 @@ def server(tmp_path_factory):
     live.manage("import_usda_sr", str(write_tiny_release(tmp_path_factory.mktemp("sr"), FOODS)))
     yield live
     live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _sign_up(page, server) -> None:

@@ -10,7 +10,6 @@ from tests.nutrition.conftest import write_tiny_release
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 WAIT_MS = 20000
 FOODS = ("11090", "09003", "09004", "09016", "18301", "01001", "19120", "01082")
 
@@ -21,15 +20,6 @@ def server(tmp_path_factory):
     live.manage("import_usda_sr", str(write_tiny_release(tmp_path_factory.mktemp("sr"), FOODS)))
     yield live
     live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def test_search_as_you_type_filter_by_group_and_compare(server, browser):

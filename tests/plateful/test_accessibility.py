@@ -15,7 +15,6 @@ from tests.games.web.live_server import LiveServer
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 WAIT_MS = 20000
 WIDTHS = {"phone": (360, 740), "laptop": (1280, 800)}
 BLOCKING = ("serious", "critical")
@@ -27,15 +26,6 @@ def server():
     live = LiveServer(GAMES_BOT_DELAY_MS="400").start()
     yield live
     live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,6 @@ from tests.games.web.live_server import LiveServer
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 WAIT_MS = 20000
 # Every violation the page sees, from the document's own event (init scripts run outside the
 # CSP), and every htmx feature that wanted eval (htmx refuses it quietly with allowEval off).
@@ -39,15 +38,6 @@ def server():
     )
     yield live
     live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _violations(page) -> list[str]:

@@ -17,7 +17,6 @@ from tests.games.web.live_server import LiveServer
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 WAIT_MS = 20000  # a generous ceiling for one condition under heavy load; met conditions return at once
 MOVE_BUTTONS = (
     "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:not([aria-disabled='true'])"
@@ -29,15 +28,6 @@ def server():
     live = LiveServer(GAMES_BOT_DELAY_MS="25", GAMES_ALLOW_STACKED_DECKS="1").start()
     yield live
     live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

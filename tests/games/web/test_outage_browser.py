@@ -51,16 +51,6 @@ def page(browser):
     context.close()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=args)
-        yield chromium
-        chromium.close()
-
-
 def _move(page) -> None:
     """Press an allowed move and wait for the page to show the change (htmx's own answer)."""
     page.wait_for_function("() => !!document.querySelector('#live [data-focus-key]')", timeout=WAIT_MS)

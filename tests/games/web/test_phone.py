@@ -22,7 +22,6 @@ from tests.games.web.test_browser import (  # noqa: F401 - the module's fixtures
     WAIT_MS,
     _play_to_the_end,
     _quick_play,
-    browser,
     server,
 )
 
@@ -43,14 +42,14 @@ def _screens() -> Path | None:
 
 
 @pytest.fixture
-def phone(browser):  # noqa: F811
+def phone(browser):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     yield context.new_page()
     context.close()
 
 
 @pytest.fixture
-def laptop(browser):  # noqa: F811
+def laptop(browser):
     context = browser.new_context(viewport=LAPTOP)
     yield context.new_page()
     context.close()
