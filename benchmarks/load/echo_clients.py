@@ -20,7 +20,10 @@ async def run_echo(
     received: dict[str, list[float]] = {}
     errors: list[str] = []
     stop = asyncio.Event()
-    http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30))
+    # One client session for every socket: no cap on its connections (aiohttp's default is 100).
+    http = aiohttp.ClientSession(
+        timeout=aiohttp.ClientTimeout(total=30), connector=aiohttp.TCPConnector(limit=0)
+    )
     ws_base = base.replace("http", "ws", 1)
     low, high = PACES[pace]
     window = {"since": float("inf"), "until": float("inf")}

@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 P99_LIMIT_MS = 200.0
 DEFAULT_STEPS = {
-    "echo": [300, 600, 900, 1200],
-    "production": [30, 60, 120, 180, 240, 300],
-    "embedded": [30, 60, 90, 120],
+    "echo": [60, 120, 180, 240, 300, 450, 600, 900],
+    "production": [8, 16, 30, 60, 90, 120, 180, 240, 300, 360],
+    "embedded": [8, 16, 30, 60, 90, 120],
 }
 PORTS = {"echo": 8402, "production": 8401, "embedded": 8400}
 DATABASE = "plateful_load"
@@ -237,11 +237,17 @@ async def ramp(server: Server, steps: list[int], seconds: float, pace: str) -> l
         load = os.getloadavg()
         setup = None if server.mode == "echo" else server.classes(-(-count // 30))
         usage = Usage(server)
+        client = psutil.Process()
+        client_cpu = sum(client.cpu_times()[:2])
         if server.mode == "echo":
             result = await run_echo(server.base, sockets=count, seconds=seconds, pace=pace)
         else:
             result = await run_classes(server.base, setup, students=count, seconds=seconds, pace=pace)
         result.update(usage.done())
+        # The generator's own CPU (it shares the machine with the servers).
+        result["client_cpu_percent"] = (
+            100 * (sum(client.cpu_times()[:2]) - client_cpu) / (time.monotonic() - usage.started)
+        )
         sockets = result["sockets"] or 1
         result.update(
             mode=server.mode,
