@@ -231,3 +231,48 @@ def test_a_change_with_its_rows_is_planned_without_reading_the_match_back(
         known = scheduler._plan(match.pk, (match, seats, []))
     assert known == scheduler.match_plan_next(match=match)
     assert (known.seat, known.action["type"]) == (0, "slap")
+
+
+def test_bots_never_see_more_than_their_own_seat(monkeypatch):
+    from games.bots.base import BOTS
+
+    seen = []
+    bot = BOTS["test-cards"]["beginner"]
+    original = type(bot).choose
+
+    def spy(self, view, legal, rng):
+        seen.append(view)
+        return original(self, view, legal, rng)
+
+    monkeypatch.setattr(type(bot), "choose", spy)
+    match, _ = services.match_create(
+        game="test-cards", seats=[SeatSpec(kind="bot", bot_level="beginner")] * 2, seed=4
+    )
+    scheduler.bots_play(match_id=match.pk)
+    assert seen and all("hands" not in view and "rest" not in view for view in seen)
+
+
+def test_a_move_remembers_the_rows_it_wrote_exactly_as_a_fresh_read_gives_them(
+    django_capture_on_commit_callbacks,
+):
+    from games import rendering
+
+    match, tokens = _quick(seats=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        moved, _events = services.match_submit_action(
+            match_id=match.pk, seat=0, action=_first_legal(match, 0), token=tokens[0]
+        )
+    remembered = rendering.cached_match(match.pk, moved.version, moved.changed_at.isoformat())
+    fresh = Match.objects.get(pk=match.pk)
+    assert remembered is not None and remembered is not moved
+    for field in ("version", "status", "state", "result", "cards", "changed_at", "started_at"):
+        assert getattr(remembered, field) == getattr(fresh, field), field
+    seats, recent = rendering.match_rows(remembered)
+    assert [(s.number, s.kind, s.nickname) for s in seats] == [
+        (s.number, s.kind, s.nickname) for s in fresh.seat_set.all()
+    ]
+    assert [(a.index, a.action, a.events) for a in recent] == [
+        (a.index, a.action, a.events) for a in fresh.actions.order_by("-index")
+    ]
+    # The remembered rows draw the same page a fresh read draws.
+    assert rendering.live_html(remembered, 0, oob=True) == rendering.live_html(fresh, 0, oob=True)
