@@ -249,6 +249,10 @@ async def ramp(server: Server, steps: list[int], seconds: float, pace: str) -> l
             100 * (sum(client.cpu_times()[:2]) - client_cpu) / (time.monotonic() - usage.started)
         )
         sockets = result["sockets"] or 1
+        # Server CPU per move (for Plateful) or per message (echo): less moved by a busy machine
+        # than the latencies are.
+        moves = result["moves_per_s"] or 1e-9
+        result["server_cpu_ms_per_move"] = 10 * result["cpu_percent"] / moves
         result.update(
             mode=server.mode,
             pace=pace,
