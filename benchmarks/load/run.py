@@ -8,9 +8,10 @@ Modes (each server is started here, on ports 8400-8402, and stopped afterwards):
 - production: scripts/workers.py (2 Daphne workers), PostgreSQL database `plateful_load`
   (created, migrated, dropped at the end), Redis db 5 with a private CHANNELS_PREFIX;
 - embedded: one Daphne, SQLite in a temporary folder, the in-memory channel layer.
-Each step uses fresh class sessions; a mode's ramp stops at the first step that fails
-(p99 >= 200 ms, an error or a lost update). Server CPU (% of one core, all server processes)
-and RSS come from psutil over the measuring window.
+Each step uses fresh class sessions. A step holds at p99 < 200 ms with no error and no lost
+update; the ramp goes on until p99 reaches 2 s (or an error or a loss) so the whole curve is
+measured, and the summary gives the largest count at p99 < 200 ms and at p99 < 1 s. Server
+CPU (% of one core, all server processes) and RSS come from psutil over the measuring window.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ from benchmarks.load.loadgen import run_classes
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
-P99_LIMIT_MS = 200.0
+P99_LIMIT_MS = 200.0  # the issue's criterion: a step "holds" at p99 below this, no error, no loss
+BUSY_LIMIT_MS = 1000.0  # a second criterion for a busy shared machine (reported beside it)
+STOP_MS = 2000.0  # the ramp goes on past failed steps until p99 reaches this (or errors)
 DEFAULT_STEPS = {
     "echo": [60, 120, 180, 240, 300, 450, 600, 900],
     "production": [8, 16, 30, 60, 90, 120, 180, 240, 300, 360],
@@ -225,9 +228,9 @@ class Usage:
         return {"cpu_percent": 100 * (self._cpu() - self.cpu) / seconds, "rss_mb": self.rss_mb()}
 
 
-def passed(result: dict) -> bool:
+def passed(result: dict, limit_ms: float = P99_LIMIT_MS) -> bool:
     p99 = result.get("p99_ms")
-    return p99 is not None and p99 < P99_LIMIT_MS and result["errors"] == 0 and result["lost"] == 0
+    return p99 is not None and p99 < limit_ms and result["errors"] == 0 and result["lost"] == 0
 
 
 async def ramp(server: Server, steps: list[int], seconds: float, pace: str) -> list[dict]:
@@ -263,14 +266,14 @@ async def ramp(server: Server, steps: list[int], seconds: float, pace: str) -> l
         )
         results.append(result)
         print(json.dumps(result), flush=True)
-        if not result["ok"]:
+        if not passed(result, STOP_MS):
             break
         await asyncio.sleep(3)  # let the closed sockets and finished requests settle
     return results
 
 
-def best(results: list[dict]) -> dict | None:
-    good = [r for r in results if r["ok"]]
+def best(results: list[dict], limit_ms: float = P99_LIMIT_MS) -> dict | None:
+    good = [r for r in results if passed(r, limit_ms)]
     return max(good, key=lambda r: r["sockets"]) if good else None
 
 
@@ -294,12 +297,14 @@ def main() -> int:
                 server.stop()
     if options.out:
         Path(options.out).write_text("".join(json.dumps(r) + "\n" for r in everything))
-    echo = best([r for r in everything if r["mode"] == "echo"])
-    for mode in modes:
-        top = best([r for r in everything if r["mode"] == mode])
-        held = top["students"] if top and mode != "echo" else (top["sockets"] if top else 0)
-        ratio = f" = {held / echo['sockets']:.2f} x the echo's sockets" if echo and mode != "echo" else ""
-        print(f"{mode}: holds {held}{' students' if mode != 'echo' else ' sockets'}{ratio}")
+    for limit in (P99_LIMIT_MS, BUSY_LIMIT_MS):
+        echo = best([r for r in everything if r["mode"] == "echo"], limit)
+        for mode in modes:
+            top = best([r for r in everything if r["mode"] == mode], limit)
+            held = (top["students"] if mode != "echo" else top["sockets"]) if top else 0
+            ratio = f" = {held / echo['sockets']:.2f} x the echo's sockets" if echo and mode != "echo" else ""
+            unit = " students" if mode != "echo" else " sockets"
+            print(f"p99 < {limit:.0f} ms: {mode} holds {held}{unit}{ratio}")
     return 0
 
 
