@@ -14,7 +14,14 @@ from benchmarks.load.loadgen import LOST_AFTER, PACES, gather_limited, percentil
 
 
 async def run_echo(
-    base: str, *, sockets: int, seconds: float, pace: str = "human", room_size: int = 30, warmup: float = 3.0
+    base: str,
+    *,
+    sockets: int,
+    seconds: float,
+    pace: str = "human",
+    room_size: int = 30,
+    warmup: float = 3.0,
+    window=None,
 ) -> dict:
     sent: dict[str, float] = {}
     received: dict[str, list[float]] = {}
@@ -26,7 +33,7 @@ async def run_echo(
     )
     ws_base = base.replace("http", "ws", 1)
     low, high = PACES[pace]
-    window = {"since": float("inf"), "until": float("inf")}
+    window_times = {"since": float("inf"), "until": float("inf")}
 
     async def open_one(number: int):
         try:
@@ -67,10 +74,14 @@ async def run_echo(
     tasks += [asyncio.create_task(talk(n, s)) for n, s in live]
     try:
         await asyncio.sleep(warmup)
-        window["since"] = time.monotonic()
+        window_times["since"] = time.monotonic()
         errors.clear()
+        if window:
+            window("start")
         await asyncio.sleep(seconds)
-        window["until"] = time.monotonic()
+        if window:
+            window("end")
+        window_times["until"] = time.monotonic()
         stop.set()
         await asyncio.sleep(2.0)
     finally:
@@ -86,13 +97,13 @@ async def run_echo(
     for room in room_of.values():
         members[room] = members.get(room, 0) + 1
     for key, t0 in sent.items():
-        if not window["since"] <= t0 < window["until"]:
+        if not window_times["since"] <= t0 < window_times["until"]:
             continue
         counted += 1
         times = [t - t0 for t in received.get(key, []) if t - t0 <= LOST_AFTER]
         latencies += [t * 1000 for t in times]
         lost += members[room_of[int(key.split(":")[0])]] - 1 - len(times)
-    duration = window["until"] - window["since"]
+    duration = window_times["until"] - window_times["since"]
     return {
         "sockets": len(live),
         "asked": sockets,

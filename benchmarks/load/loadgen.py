@@ -330,9 +330,11 @@ async def run_classes(
     class_size: int = 30,
     warmup: float = 3.0,
     ramp_limit: int = 20,
+    window=None,
 ) -> dict:
     """`students` students in classes of `class_size` (the sessions in `setup`, as
-    setup_classes.py prints them) join, sit and play for `seconds`; returns the numbers."""
+    setup_classes.py prints them) join, sit and play for `seconds`; returns the numbers.
+    `window("start")` and `window("end")` are called around the measuring window."""
     stats, stop = Stats(), asyncio.Event()
     sessions = setup["sessions"]
     needed = -(-students // class_size)
@@ -354,8 +356,12 @@ async def run_classes(
         await asyncio.sleep(warmup)
         since = time.monotonic()
         stats.errors.clear()  # only errors while everybody sits and plays are this step's
+        if window:
+            window("start")  # e.g. the runner's server CPU meter
         await asyncio.sleep(seconds)
         until = time.monotonic()
+        if window:
+            window("end")
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.sleep(min(LOST_AFTER, 2.0))  # the last moves' updates may still arrive

@@ -201,8 +201,21 @@ class Usage:
     def __init__(self, server: Server):
         self.server = server
         self.processes = server.server_processes()
-        self.started = time.monotonic()
-        self.cpu = self._cpu()
+        self.client = psutil.Process()
+        self.result: dict | None = None
+        self.window("start")
+
+    def window(self, moment: str) -> None:
+        """Called by the generator when the measuring window starts and ends."""
+        now, cpu, client = time.monotonic(), self._cpu(), sum(self.client.cpu_times()[:2])
+        if moment == "start":
+            self.started, self.cpu, self.client_cpu = now, cpu, client
+            return
+        seconds = now - self.started
+        self.result = {
+            "cpu_percent": 100 * (cpu - self.cpu) / seconds,
+            "client_cpu_percent": 100 * (client - self.client_cpu) / seconds,
+        }
 
     def _cpu(self) -> float:
         total = 0.0
@@ -224,8 +237,9 @@ class Usage:
         return total / 2**20
 
     def done(self) -> dict:
-        seconds = time.monotonic() - self.started
-        return {"cpu_percent": 100 * (self._cpu() - self.cpu) / seconds, "rss_mb": self.rss_mb()}
+        if self.result is None:
+            self.window("end")
+        return {**self.result, "rss_mb": self.rss_mb()}
 
 
 def passed(result: dict, limit_ms: float = P99_LIMIT_MS) -> bool:
@@ -240,17 +254,17 @@ async def ramp(server: Server, steps: list[int], seconds: float, pace: str) -> l
         load = os.getloadavg()
         setup = None if server.mode == "echo" else server.classes(-(-count // 30))
         usage = Usage(server)
-        client = psutil.Process()
-        client_cpu = sum(client.cpu_times()[:2])
         if server.mode == "echo":
-            result = await run_echo(server.base, sockets=count, seconds=seconds, pace=pace)
+            result = await run_echo(
+                server.base, sockets=count, seconds=seconds, pace=pace, window=usage.window
+            )
         else:
-            result = await run_classes(server.base, setup, students=count, seconds=seconds, pace=pace)
+            result = await run_classes(
+                server.base, setup, students=count, seconds=seconds, pace=pace, window=usage.window
+            )
+        # Server CPU over the measuring window only (joins and seating left out), and the
+        # generator's own CPU (it shares the machine with the servers).
         result.update(usage.done())
-        # The generator's own CPU (it shares the machine with the servers).
-        result["client_cpu_percent"] = (
-            100 * (sum(client.cpu_times()[:2]) - client_cpu) / (time.monotonic() - usage.started)
-        )
         sockets = result["sockets"] or 1
         # Server CPU per move (for Plateful) or per message (echo): less moved by a busy machine
         # than the latencies are.
