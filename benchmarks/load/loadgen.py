@@ -366,6 +366,11 @@ async def run_classes(
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.sleep(min(LOST_AFTER, 2.0))  # the last moves' updates may still arrive
         result = stats.summary(since, until)
+        # A student who couldn't join or reach a table is an error too (its own error was
+        # recorded before the window, so count it here).
+        if len(players) < students:
+            result["errors"] += students - len(players)
+            result["error_kinds"] = [*result["error_kinds"], f"{students - len(players)} never seated"]
         result.update(students=len(players), asked=students, sockets=2 * len(players), frames=stats.frames)
         return result
     finally:
