@@ -226,15 +226,21 @@ class MatchConsumer(ResilientConsumer):
             self.shown_version = cached.version
             await self.send(text_data=html)
             return
-        await self.send_view()
+        await self.send_view(message.get("version"), message.get("changed_at"))
 
-    async def send_view(self):
-        html = await database_sync_to_async(self._render)()
+    async def send_view(self, version: int | None = None, changed_at: str | None = None):
+        html = await database_sync_to_async(self._render)(version, changed_at)
         if html:
             await self.send(text_data=html)
 
-    def _render(self) -> str:
-        match = Match.objects.filter(pk=self.match_id).first()
+    def _render(self, version: int | None = None, changed_at: str | None = None) -> str:
+        # The sockets of one change queue here one after the other: the first reads the match
+        # (a move made in another process), the next ones find it in this process's cache.
+        match = None
+        if version is not None and not (self.seat is None and self.token is None):
+            match = rendering.cached_match(self.match_id, version, changed_at)
+        if match is None:
+            match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return ""
         if self.seat is None and self.token is None:

@@ -60,17 +60,19 @@ class PlannedMove:
     due: datetime
 
 
-def match_plan_next(*, match: Match) -> PlannedMove | None:
-    """The next move a bot or the table will make, and when; None when only people can act."""
+def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> PlannedMove | None:
+    """The next move a bot or the table will make, and when; None when only people can act.
+    `seats`: the match's seat rows, when the caller has them already."""
     if match.status != Match.Status.PLAYING:
         return None
     engine = get_engine(match.game)
     state = match_state(match=match)
     movers = engine.to_move(state)
+    rows = match.seat_set.filter(kind=Seat.Kind.BOT) if seats is None else seats
     bots = {
         seat.number: get_bot(match.game, seat.bot_level)
-        for seat in match.seat_set.filter(kind=Seat.Kind.BOT)
-        if seat.number in movers
+        for seat in rows
+        if seat.kind == Seat.Kind.BOT and seat.number in movers
     }
     rng = random.Random(f"{match.pk}/{match.version}")
     candidates: list[tuple[float, int, int | None, dict]] = []
@@ -191,11 +193,12 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
 
 
 def plan_after_change(change: MatchChange) -> None:
-    """Subscriber of games.changes: every change may give a bot or the table something to do."""
-    kick(change.match_id)
+    """Subscriber of games.changes: every change may give a bot or the table something to do.
+    The rows the move wrote, when it has them, plan it without reading the match back."""
+    kick(change.match_id, known=change.rows)
 
 
-def kick(match_id: str) -> None:
+def kick(match_id: str, known: tuple | None = None) -> None:
     """(Re)plan a match's next automatic move. Safe from any thread; does nothing where there is
     no server loop (management commands, sync tests: they call bots_play)."""
     if not enabled():
@@ -210,23 +213,23 @@ def kick(match_id: str) -> None:
     # A fresh context: the caller's (asgiref's "inside a sync thread" markers) must not leak
     # into the scheduler's task, or its own database calls would look like a deadlock.
     if running is loop:
-        contextvars.Context().run(_restart, match_id)
+        contextvars.Context().run(_restart, match_id, known)
     else:
-        loop.call_soon_threadsafe(_restart, match_id, context=contextvars.Context())
+        loop.call_soon_threadsafe(_restart, match_id, known, context=contextvars.Context())
 
 
-def _restart(match_id: str) -> None:
+def _restart(match_id: str, known: tuple | None = None) -> None:
     old = _tasks.pop(match_id, None)
     if old is not None and not old.done():
         old.cancel()
-    task = asyncio.get_running_loop().create_task(_run(match_id), context=contextvars.Context())
+    task = asyncio.get_running_loop().create_task(_run(match_id, known), context=contextvars.Context())
     _tasks[match_id] = task
     task.add_done_callback(lambda done: _tasks.pop(match_id, None) if _tasks.get(match_id) is done else None)
 
 
-async def _run(match_id: str) -> None:
+async def _run(match_id: str, known: tuple | None = None) -> None:
     try:
-        planned = await database_sync_to_async(_plan)(match_id)
+        planned = await database_sync_to_async(_plan)(match_id, known)
         if planned is None:
             return
         wait = (planned.due - timezone.now()).total_seconds()
@@ -239,7 +242,10 @@ async def _run(match_id: str) -> None:
         logger.exception("The scheduler failed on match %s.", match_id)
 
 
-def _plan(match_id: str) -> PlannedMove | None:
+def _plan(match_id: str, known: tuple | None = None) -> PlannedMove | None:
+    """`known`: (the match as a change stored it, its seats, ...), planned with no database read."""
+    if known is not None:
+        return match_plan_next(match=known[0], seats=known[1])
     match = Match.objects.filter(pk=match_id).first()
     return match_plan_next(match=match) if match else None
 

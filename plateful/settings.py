@@ -159,6 +159,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A database that does not answer fails a request (and the health check) in seconds, not
     # minutes; DATABASE_URL may set its own ?connect_timeout=.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+    # A pool of open connections per process (psycopg_pool): every request and socket redraw
+    # "opens" one by borrowing it and "closes" it by giving it back, instead of a new PostgreSQL
+    # connection (a new server process) each time, which was the largest cost under load
+    # (benchmarks/README.md, "Load"). DATABASE_POOL_MAX=0 turns it off.
+    if (pool_max := env.int("DATABASE_POOL_MAX", default=10)) > 0:
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": min(2, pool_max),
+            "max_size": pool_max,
+            "timeout": env.float("DATABASE_POOL_TIMEOUT", default=5.0),
+        }
     # Test databases get the process id so parallel test runs on one server never collide.
     DATABASES["default"]["TEST"] = {"NAME": f"test_plateful_{os.getpid()}"}
 

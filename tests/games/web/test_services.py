@@ -215,6 +215,24 @@ def test_the_scheduler_plans_the_quickest_of_bots_and_table_timers(settings, mon
     assert match.state["scores"] == [2, 0] and match.version == 3
 
 
+def test_a_change_with_its_rows_is_planned_without_reading_the_match_back(
+    monkeypatch, django_assert_num_queries
+):
+    from games.bots.base import BOTS
+
+    monkeypatch.setattr(BOTS["test-slap"]["beginner"], "reaction_range_ms", (100, 100))
+    specs = [SeatSpec(kind="bot", bot_level="beginner"), SeatSpec(kind="human", nickname="Kim")]
+    deck = ["shark-1", "seal-1", "shrimp-1", "shrimp-2", "shrimp-3", "shrimp-4", "shrimp-5", "shrimp-6"]
+    match, _ = services.match_create(game="test-slap", seats=specs, seed=1, deck=deck)
+    assert scheduler.planned_move_play(scheduler.match_plan_next(match=match))
+    match.refresh_from_db()
+    seats = list(match.seat_set.all())
+    with django_assert_num_queries(0):
+        known = scheduler._plan(match.pk, (match, seats, []))
+    assert known == scheduler.match_plan_next(match=match)
+    assert (known.seat, known.action["type"]) == (0, "slap")
+
+
 def test_bots_never_see_more_than_their_own_seat(monkeypatch):
     from games.bots.base import BOTS
 
