@@ -104,3 +104,18 @@ def test_your_own_zones_are_headed_your_not_you():
     match = _bot_match("test-cards", seed=3)
     html = live_html(match, 0)
     assert "<h3>Your hand" in html and "You: " not in html
+
+
+def test_a_live_lobby_redraw_keeps_what_is_being_typed_or_picked():
+    """The socket redraws #live out of band (its first view on connect, a classmate sitting
+    down): the join form's nickname and the host's bot level must survive it (hx-preserve, by
+    id), or a student typing "Sit down" sends an empty name and never joins."""
+    seats = [SeatSpec(kind="human", nickname="Host"), SeatSpec(kind="open")]
+    match, _tokens = services.match_create(game="appetite", seats=seats, seed=1)
+    fields = {None: "join-nickname", 0: "fill-level"}  # the watcher's form, the host's form
+    for seat, field_id in fields.items():
+        html = live_html(match, seat, oob=True)
+        assert 'hx-swap-oob="true"' in html
+        tag = re.search(rf"<(input|select)\b[^>]*\bid=\"{field_id}\"[^>]*>", html)
+        assert tag is not None, field_id
+        assert re.search(r"\shx-preserve(\s|>|=)", tag.group(0)), tag.group(0)
