@@ -188,6 +188,19 @@ def _sheet(html, seat):
     )
 
 
+def test_a_hand_of_one_suit_offers_the_new_hand_before_its_cards():
+    # Kim is dealt four Lunches (dealt one at a time): her choice comes first, above the hand,
+    # so on a phone it is on the first screen (these cards are not moves).
+    deck = ["lunch-1", "breakfast-4", "lunch-2", "dinner-9", "lunch-3", "dessert-8", "lunch-4", "lunch-8"]
+    deck += ["dessert-9", "dinner-8"]
+    match, _tokens = services.match_create(game="appetite", seats=_people("Kim", "Ana"), deck=deck, seed=4)
+    kim = live_html(match, 0)
+    hand = re.search(r'<section class="appetite-hand.*?</section>', kim, re.S).group(0)
+    choice = hand.index('data-action-type="redeal"')
+    assert choice < hand.index('<ul class="card-row">')
+    assert hand.count('data-action-type="redeal"') == 1
+
+
 def test_cards_on_the_table_name_who_played_them_and_pass_is_offered():
     match, tokens = _appetite()
     _move(match, tokens, 0, type="play", card="lunch-6")
