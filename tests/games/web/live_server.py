@@ -62,9 +62,12 @@ class LiveServer:
             raise
         return self
 
-    def restart(self) -> None:
-        """Stop Daphne and start it again on the same port and database (restart safety)."""
+    def restart(self, *, while_down=None) -> None:
+        """Stop Daphne and start it again on the same port and database (restart safety);
+        `while_down()`, if given, runs while no server answers (e.g. to watch a page notice)."""
         self._halt()
+        if while_down is not None:
+            while_down()
         self._launch()
 
     def _launch(self) -> None:

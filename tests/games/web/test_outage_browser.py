@@ -85,8 +85,9 @@ def test_a_redis_outage_shows_the_notice_keeps_the_socket_and_the_game_and_then_
 def test_a_server_restart_shows_the_notice_until_the_socket_is_back(server, page):
     _quick_play(page, server, "snack-attack")
     page.wait_for_function("() => document.querySelector('#live-status') !== null", timeout=WAIT_MS)
-    server.restart()  # Daphne stopped (the socket drops) and started again
-    page.wait_for_function("() => window.socketCloses >= 1", timeout=WAIT_MS)
+    # Daphne stops (the socket drops): the notice shows while nothing answers (it waits a second
+    # first, so a quick restart must not race it); then Daphne starts again.
+    server.restart(while_down=lambda: page.wait_for_selector(NOTICE, state="visible", timeout=WAIT_MS))
+    assert page.evaluate("window.socketCloses") >= 1 and page.evaluate("window.noticeShown")
     page.wait_for_function(NOTICE_GONE, timeout=WAIT_MS)
-    assert page.evaluate("window.noticeShown")
     _move(page)
