@@ -125,9 +125,9 @@ class MatchConsumer(ResilientConsumer):
         return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
 
     def _identify(self) -> tuple[str, int]:
-        if not Match.objects.filter(pk=self.match_id).exists():
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
             return _("There is no game with that address."), CLOSE_NO_MATCH
-        match = Match.objects.get(pk=self.match_id)
         refusal = access.match_access_refusal(match, self.scope)
         if refusal:
             return refusal, CLOSE_FORBIDDEN

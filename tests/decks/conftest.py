@@ -6,7 +6,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from tests.classroom.conftest import make_teacher
+# The teachers are the classroom tests' own fixtures (one definition for both apps).
+from tests.classroom.conftest import other_teacher, teacher, teacher_client  # noqa: F401
 from tests.nutrition.conftest import write_tiny_release
 
 # Foods the tests use: Eat Right cards (apple, banana, broccoli, milk, bread, chicken, cola, chips,
@@ -50,24 +51,7 @@ def decks_loaded(db):
 
 
 @pytest.fixture
-def teacher(db):
-    return make_teacher()
-
-
-@pytest.fixture
-def other_teacher(db):
-    return make_teacher("mr-okafor")
-
-
-@pytest.fixture
-def teacher_client(teacher):
-    client = Client()
-    client.force_login(teacher)
-    return client
-
-
-@pytest.fixture
-def other_client(other_teacher):
+def other_client(other_teacher):  # noqa: F811 - the imported fixture
     client = Client()
     client.force_login(other_teacher)
     return client
