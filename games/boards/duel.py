@@ -4,6 +4,7 @@ with Eat / Attack (each showing what the card adds), Draw and the show-a-card st
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.boards.common import back, cards_by_id, mini, name_of, picture, relabel
 from games.engines.duel import meal_calories, meal_value
@@ -14,15 +15,41 @@ def _duel_card_numbers(record: dict) -> tuple[int, int]:
     return meal_value([record]), meal_calories([record])
 
 
+# Why a round ended, about another player and about you (two catalogue entries, as everywhere:
+# "You" is never pasted into a sentence written for a name).
 ROUND_REASONS = {
-    "eat-calories": lambda loser: _("%(who)s ate 1000 calories or more.") % {"who": loser},
-    "eat-both": lambda loser: _("%(who)s ate 1000 calories or more.") % {"who": loser},
-    "eat-value": lambda winner: _("%(who)s built a meal worth 100 value.") % {"who": winner},
-    "attack-value": lambda winner: _("An attack pushed %(who)s's meal to 100 value.") % {"who": winner},
-    "attack-both": lambda winner: _("An attack pushed %(who)s's meal to 100 value.") % {"who": winner},
-    "attack-calories": lambda winner: _("%(who)s stuffed the other meal to 1000 calories.") % {"who": winner},
-    "out-of-cards": lambda winner: _("Nobody could move, so the meals were compared."),
+    "eat-calories": (
+        gettext_noop("%(who)s ate 1000 calories or more."),
+        gettext_noop("You ate 1000 calories or more."),
+    ),
+    "eat-value": (
+        gettext_noop("%(who)s built a meal worth 100 value."),
+        gettext_noop("You built a meal worth 100 value."),
+    ),
+    "attack-value": (
+        gettext_noop("An attack pushed %(who)s's meal to 100 value."),
+        gettext_noop("An attack pushed your meal to 100 value."),
+    ),
+    "attack-calories": (
+        gettext_noop("%(who)s stuffed the other meal to 1000 calories."),
+        gettext_noop("You stuffed the other meal to 1000 calories."),
+    ),
 }
+ROUND_REASONS["eat-both"] = ROUND_REASONS["eat-calories"]
+ROUND_REASONS["attack-both"] = ROUND_REASONS["attack-value"]
+NOBODY_COULD_MOVE = gettext_noop("Nobody could move, so the meals were compared.")
+
+
+def _round_reason(reason: str, subject, seat, names: list[str]) -> str:
+    """The sentence for how a round ended; `subject` is the seat the sentence is about."""
+    if reason == "out-of-cards":
+        return _(NOBODY_COULD_MOVE)
+    if reason not in ROUND_REASONS or subject is None:
+        return ""
+    about_them, about_you = ROUND_REASONS[reason]
+    if subject == seat:
+        return _(about_you)
+    return _(about_them) % {"who": name_of(names, subject)}
 
 
 def _meter(now: int, goal: int) -> int:
@@ -93,10 +120,9 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
         winner = entry.get("winner")
         who = name_of(names, winner) if winner is not None else ""
         reason = entry.get("reason", "")
-        if reason.startswith("eat-") and reason != "eat-value" and winner is not None:
-            text = ROUND_REASONS[reason](name_of(names, 1 - winner))
-        else:
-            text = ROUND_REASONS.get(reason, lambda w: "")(who)
+        # A round lost by eating too much is told about the loser; the others about the winner.
+        loser_told = reason.startswith("eat-") and reason != "eat-value" and winner is not None
+        text = _round_reason(reason, 1 - winner if loser_told else winner, seat, names)
         history.append({"round": entry.get("round"), "winner": who, "text": text, "tie": winner is None})
     return {
         "meals": meals,

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from games import scheduler, services
+from games.boards.duel import _round_reason
 from games.engines import get_engine
 from games.models import Match
 from games.rendering import live_html
@@ -397,3 +398,14 @@ def test_the_replay_page_draws_these_games_own_boards(client, game, options):
         page = response.content.decode()
         assert EAT_RIGHT_GAMES[game] in page, "the replay draws the game's own board"
         assert "hx-post" not in page.split(EAT_RIGHT_GAMES[game], 1)[1].split('class="feed', 1)[0]
+
+
+def test_how_a_duel_round_ended_is_told_to_you_in_your_own_words():
+
+    names = ["You", "Bot 2"]
+    assert _round_reason("attack-value", 0, 0, names) == "An attack pushed your meal to 100 value."
+    assert _round_reason("attack-value", 1, 0, names) == "An attack pushed Bot 2's meal to 100 value."
+    assert _round_reason("eat-calories", 0, 0, names) == "You ate 1000 calories or more."
+    assert _round_reason("out-of-cards", None, 0, names) == "Nobody could move, so the meals were compared."
+    for reason in ("attack-value", "attack-both", "eat-value"):
+        assert "You's" not in _round_reason(reason, 0, 0, names)
