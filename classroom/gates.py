@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from classroom import live, services
+from classroom import class_matches, live, services
 from classroom.models import TableMatch
 from games.access import viewer_of
 from games.changes import MatchChange
@@ -31,7 +31,7 @@ def students_of(session) -> dict:
 
 def class_match_gate(match, request_or_scope) -> str | None:
     viewer = viewer_of(request_or_scope)
-    session, student = services.student_of_match(match_id=match.pk, students=students_of(viewer.session))
+    session, student = class_matches.student_of_match(match_id=match.pk, students=students_of(viewer.session))
     if session is None:
         return None
     user = viewer.user
@@ -45,13 +45,15 @@ def class_match_gate(match, request_or_scope) -> str | None:
 
 
 def class_move_gate(match_id: str) -> str | None:
-    if services.session_paused_for_match(match_id=match_id):
+    if class_matches.session_paused_for_match(match_id=match_id):
         return _("Your teacher paused the game. Wait until it goes on.")
     return None
 
 
 def class_play_again(match, request) -> str | None:
-    session, student = services.student_of_match(match_id=match.pk, students=students_of(request.session))
+    session, student = class_matches.student_of_match(
+        match_id=match.pk, students=students_of(request.session)
+    )
     if session is None:
         return None
     if student is not None and not student.removed:
@@ -61,9 +63,9 @@ def class_play_again(match, request) -> str | None:
 
 def match_changed(change: MatchChange) -> None:
     if change.seat is not None:
-        session_id = services.student_activity(match_id=change.match_id, seat=change.seat)
+        session_id = class_matches.student_activity(match_id=change.match_id, seat=change.seat)
     else:
-        session_id = services.session_of_match(match_id=change.match_id)
+        session_id = class_matches.session_of_match(match_id=change.match_id)
     if session_id is not None:
         live.session_changed(session_id, students=False)
 

@@ -525,41 +525,6 @@ def student_place(*, student: Student) -> Place:
     return Place("waiting", class_url(session))
 
 
-def student_of_match(*, match_id: str, students: dict) -> tuple[ClassSession | None, Student | None]:
-    """The class session a match belongs to (None: not a class match) and, from a browser's
-    {session id: student id} map, the student of that session it is (None if none)."""
-    table = TableMatch.objects.filter(match_id=match_id).select_related("session").first()
-    if table is None:
-        return None, None
-    student_id = (students or {}).get(str(table.session_id))
-    student = (
-        Student.objects.filter(pk=student_id, session_id=table.session_id).first() if student_id else None
-    )
-    if student is not None:
-        student.session = table.session
-    return table.session, student
-
-
-def session_of_match(*, match_id: str) -> int | None:
-    return TableMatch.objects.filter(match_id=match_id).values_list("session_id", flat=True).first()
-
-
-def session_paused_for_match(*, match_id: str) -> bool:
-    return TableMatch.objects.filter(match_id=match_id, session__paused=True).exists()
-
-
-def student_activity(*, match_id: str, seat: int) -> int | None:
-    """A move at a class table: the student who made it was active now. Returns the session id
-    (None: not a class match)."""
-    session_id = TableMatch.objects.filter(match_id=match_id).values_list("session_id", flat=True).first()
-    if session_id is None:
-        return None
-    Student.objects.filter(table_seats__table_match__match_id=match_id, table_seats__seat=seat).update(
-        last_active_at=timezone.now()
-    )
-    return session_id
-
-
 # ----- retention -----------------------------------------------------------------------------------
 
 

@@ -33,7 +33,7 @@ FEED_LENGTH = 15
 class MatchChange:
     """One committed change. `version`/`changed_at` are None when the writer didn't read them
     (subscribers that need them read the match). `seat` is who moved (None: the table itself or
-    a lobby change). `rows`, when the writer has them: (the match as stored, its seats, its
+    a lobby change). `page`: see below. `rows`, when the writer has them: (the match as stored, its seats, its
     latest FEED_LENGTH moves newest first)."""
 
     match_id: str
@@ -41,6 +41,9 @@ class MatchChange:
     changed_at: datetime | None = None
     seat: int | None = None
     rows: tuple[Any, list, list] | None = None
+    # The open page whose htmx request made the move: its answer already shows the change, so
+    # that page's socket needn't redraw it ("" when unknown: every page redraws).
+    page: str = ""
 
 
 Subscriber = Callable[[MatchChange], None]

@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from games import access, rendering, scheduler, services
 from games.changes import MatchChange
 from games.models import Match
-from games.views import SESSION_KEY
+from games.views import PAGE_ID, SESSION_KEY
 from plateful.live_layer import ResilientConsumer, group_send_or_skip
 from plateful.locale import scope_language
 from plateful.safe_json import JSONRefused, loads_bounded
@@ -76,6 +76,7 @@ def broadcast_change(change: MatchChange) -> None:
         # Who moved (None: the table, or a lobby change): that seat's page usually has its
         # answer already (the htmx response), so its socket redraws after the others.
         "seat": change.seat,
+        "page": change.page,
     }
     # Never raises nor waits long: while the layer is down the move stays stored and the pages
     # catch up with a full redraw when it is back (plateful.live_layer).
@@ -91,7 +92,10 @@ class MatchConsumer(ResilientConsumer):
     match_id: str = ""
     seat: int | None = None
     token: str | None = None
+    page: str = ""  # this page's id (play.html): changes its own htmx moves made aren't redrawn
     shown_version: int | None = None
+    _wanted: dict | None = None  # the newest change not drawn yet
+    _drawing: asyncio.Task | None = None
 
     async def connect(self):
         scheduler.remember_loop()
@@ -107,6 +111,8 @@ class MatchConsumer(ResilientConsumer):
         scheduler.kick(self.match_id)  # restart-safe: resume an overdue bot move or timer
 
     async def disconnect(self, code):
+        if self._drawing is not None:
+            self._drawing.cancel()
         await self.leave_groups()
 
     async def layer_lost(self):
@@ -132,6 +138,8 @@ class MatchConsumer(ResilientConsumer):
         if refusal:
             return refusal, CLOSE_FORBIDDEN
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
+        page = query.get("page", [""])[0]
+        self.page = page if PAGE_ID.fullmatch(page) else ""
         given = query.get("token", [None])[0]
         if given is not None:
             seat = services.seat_for_token(match=match, token=given)
@@ -210,9 +218,30 @@ class MatchConsumer(ResilientConsumer):
         return action, seat
 
     async def match_changed(self, message):
+        if self.page and message.get("page") == self.page:
+            # This page made the move over htmx: the move's answer draws it there already.
+            version = message.get("version")
+            if version is not None:
+                self.shown_version = max(version, self.shown_version or 0)
+            return
+        # Latest wins: while this page is being drawn, changes arriving meanwhile are drawn once,
+        # as the newest of them (a busy server draws fewer, never older, views).
+        self._wanted = message
+        if self._drawing is None or self._drawing.done():
+            self._drawing = asyncio.ensure_future(self._draw_wanted())
+
+    async def _draw_wanted(self) -> None:
+        while self._wanted is not None:
+            message, self._wanted = self._wanted, None
+            version = message.get("version")
+            if version is not None and self.shown_version is not None and version < self.shown_version:
+                continue  # a newer view is shown already (a full redraw, or this page's own move)
+            await self._draw_change(message)
+
+    async def _draw_change(self, message) -> None:
         if self.seat is not None and self.seat == message.get("seat"):
-            # The mover's own page mostly has its answer already (the htmx response): let the
-            # classmates' redraws of this change queue first.
+            # The mover's own page (a move over the socket, or another tab of the same seat):
+            # let the classmates' redraws of this change queue first.
             for _turn in range(3):
                 await asyncio.sleep(0)
         cached = rendering.cached_match(self.match_id, message.get("version"), message.get("changed_at"))

@@ -67,6 +67,15 @@ def match_get(*, match_id: str) -> Match:
         raise MatchError(_("There is no game with that address."), status=404, code="no_match") from None
 
 
+def match_ref(*, match_id: str) -> Match:
+    """The match's identity only (id, game, status): enough for the access gates, without
+    reading and decoding its whole state, which the move then reads under its lock anyway."""
+    try:
+        return Match.objects.only("id", "game", "status").get(pk=match_id)
+    except (Match.DoesNotExist, ValueError):
+        raise MatchError(_("There is no game with that address."), status=404, code="no_match") from None
+
+
 def engine_get(*, game: str) -> Engine:
     try:
         return get_engine(game)
@@ -366,9 +375,11 @@ def match_submit_action(
     token: str | None = None,
     trusted: bool = False,
     received_at: datetime | None = None,
+    page: str = "",
 ) -> tuple[Match, list[dict]]:
     """Apply one move. `trusted` is for the server's own bots and timers; everyone else must
-    hold the seat's token. Raises MatchError (never changes anything) when the move is refused."""
+    hold the seat's token. `page`: the open page that answers the move itself (MatchChange.page).
+    Raises MatchError (never changes anything) when the move is refused."""
     received_at = received_at or timezone.now()
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MatchError(_("That move doesn't make sense."), code="malformed")
@@ -433,6 +444,7 @@ def match_submit_action(
             changed_at=match.changed_at,
             seat=seat,
             rows=(_as_stored(match), seats, recent),
+            page=page,
         )
     )
     return match, events

@@ -7,6 +7,9 @@ Refusals come back as a plain sentence with a 4xx status (site.js shows it in #f
 
 from __future__ import annotations
 
+import re
+import secrets
+
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -262,16 +265,47 @@ def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
         request.session.save()
     scheduler.kick(match.pk)  # restart-safe: overdue bot moves and timers resume
     context = rendering.live_context(match, seat)
+    context["page_id"] = secrets.token_urlsafe(12)  # see _page_id
     template = "games/play.html#live" if request.htmx else "games/play.html"
     return render(request, template, context)
 
 
-def _live(request: HttpRequest, match_id: str, *, status: int = 200) -> HttpResponse:
+def _live(
+    request: HttpRequest,
+    match_id: str,
+    *,
+    status: int = 200,
+    moved: Match | None = None,
+    mover: int | None = None,
+) -> HttpResponse:
     """The answer to a table's POST, which has passed `_gate` already (every caller gates
-    first: gating again cost two more queries on every move of a class table)."""
-    match = services.match_get(match_id=match_id)
-    seat = services.seat_for_token(match=match, token=session_token(request, match_id))
+    first: gating again cost two more queries on every move of a class table). After a move:
+    `moved` is the match as the move left it, drawn from the rows the move wrote instead of read
+    again, and `mover` the seat whose token the move has just checked."""
+    match = None
+    if moved is not None:
+        match = rendering.cached_match(match_id, moved.version, moved.changed_at.isoformat())
+    if match is None:
+        match = services.match_get(match_id=match_id)
+        mover = None
+    seat = (
+        mover
+        if mover is not None
+        else services.seat_for_token(match=match, token=session_token(request, match_id))
+    )
     return HttpResponse(rendering.live_html(match, seat, request=request), status=status)
+
+
+PAGE_HEADER = "X-Plateful-Page"
+PAGE_ID = re.compile(r"[A-Za-z0-9_-]{8,40}")
+
+
+def _page_id(request: HttpRequest) -> str:
+    """Which open match page sent this move (play.html names each page once, in its moves'
+    headers and its socket's address): that page's socket skips redrawing what this answer
+    shows. Anything malformed is ignored (every page then redraws, as before)."""
+    page = request.headers.get(PAGE_HEADER, "")
+    return page if PAGE_ID.fullmatch(page) else ""
 
 
 @require_POST
@@ -284,11 +318,15 @@ def match_move(request: HttpRequest, match_id: str) -> HttpResponse:
             raise services.MatchError(str(refused), code="malformed") from None
         except (KeyError, ValueError, TypeError):
             raise services.MatchError(_("That move doesn't make sense."), code="malformed") from None
-        _gate(request, services.match_get(match_id=match_id))
-        services.match_submit_action(
-            match_id=match_id, seat=seat, action=action, token=session_token(request, match_id)
+        _gate(request, services.match_ref(match_id=match_id))
+        moved, _events = services.match_submit_action(
+            match_id=match_id,
+            seat=seat,
+            action=action,
+            token=session_token(request, match_id),
+            page=_page_id(request),
         )
-        return _live(request, match_id)
+        return _live(request, match_id, moved=moved, mover=seat)
     except services.MatchError as error:
         return _refuse(error)
     except IllegalAction as error:
@@ -298,7 +336,7 @@ def match_move(request: HttpRequest, match_id: str) -> HttpResponse:
 @require_POST
 def table_join(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
-        _gate(request, services.match_get(match_id=match_id))
+        _gate(request, services.match_ref(match_id=match_id))
         if session_token(request, match_id):
             match = services.match_get(match_id=match_id)
             if services.seat_for_token(match=match, token=session_token(request, match_id)) is not None:
@@ -313,7 +351,7 @@ def table_join(request: HttpRequest, match_id: str) -> HttpResponse:
 @require_POST
 def table_bots(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
-        _gate(request, services.match_get(match_id=match_id))
+        _gate(request, services.match_ref(match_id=match_id))
         services.table_fill_bots(
             match_id=match_id,
             token=session_token(request, match_id),
@@ -327,7 +365,7 @@ def table_bots(request: HttpRequest, match_id: str) -> HttpResponse:
 @require_POST
 def table_start(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
-        _gate(request, services.match_get(match_id=match_id))
+        _gate(request, services.match_ref(match_id=match_id))
         services.table_start(match_id=match_id, token=session_token(request, match_id))
         return _live(request, match_id)
     except services.MatchError as error:

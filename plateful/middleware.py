@@ -35,3 +35,25 @@ class UnstorableInputMiddleware(MiddlewareMixin):
                 content_type="text/plain; charset=utf-8",
             )
         return None
+
+
+class OneThreadPerRequest:
+    """The innermost middleware, sync only, so Django runs the whole middleware stack as plain
+    synchronous code in one worker thread per request.
+
+    Under ASGI Django picks each middleware's mode from the one inside it. With an async
+    innermost layer, every MiddlewareMixin middleware (sessions, CSRF, messages...) runs in
+    async mode, which hops to a thread and back for each of its process_request and
+    process_response, and WhiteNoise (sync only) hops back again: about twenty thread switches
+    per request, a large share of a move's CPU on a busy server (benchmarks/README.md, "Load").
+    A sync-only layer here puts all of them in sync mode: one hop in, one to the view.
+    """
+
+    sync_capable = True
+    async_capable = False
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)

@@ -118,6 +118,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
+    # Innermost and sync only: every middleware above runs in one thread (see its docstring).
+    "plateful.middleware.OneThreadPerRequest",
 ]
 
 ROOT_URLCONF = "plateful.urls"

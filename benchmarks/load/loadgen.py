@@ -38,6 +38,8 @@ LOST_AFTER = 5.0  # seconds: an update a classmate hasn't seen by then is lost
 VERSION = re.compile(r'id="live"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="live"')
 BUTTON = re.compile(r"<button\b[^>]*>", re.S)
 ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
+GAME_SOCKET = re.compile(r'ws-connect="(/ws/play/[^"]+)"')
+PAGE_HEADER = re.compile(r'"X-Plateful-Page":\s*"([^"]+)"')
 PACES = {"human": (2.0, 5.0), "stress": (0.2, 0.5)}
 
 
@@ -131,6 +133,8 @@ class Student:
         self.origin = base
         self.match = ""
         self.path = ""
+        self.game_socket = ""
+        self.headers = {"HX-Request": "true"}
         self.view = ""
         self.version = -1
         self.changed = asyncio.Event()
@@ -179,6 +183,15 @@ class Student:
             if "/play/" in url or "/tables/" in url:
                 self.path = url[len(self.base) :]
                 self.match = self.path.strip("/").split("/")[1]
+                # As htmx does: the socket at the page's ws-connect address, and the page's own
+                # id (hx-headers) on its moves.
+                found = GAME_SOCKET.search(text)
+                self.game_socket = found.group(1) if found else f"/ws/play/{self.match}/"
+                found = PAGE_HEADER.search(text)
+                self.headers = {
+                    "HX-Request": "true",
+                    **({"X-Plateful-Page": found.group(1)} if found else {}),
+                }
                 self.see(text)
                 return await self.connect()
             if status == 0 or status >= 500 or self.stop.is_set():
@@ -190,7 +203,7 @@ class Student:
     async def connect(self) -> bool:
         ws_base = self.base.replace("http", "ws", 1)
         try:
-            game = await self.http.ws_connect(f"{ws_base}/ws/play/{self.match}/", origin=self.origin)
+            game = await self.http.ws_connect(f"{ws_base}{self.game_socket}", origin=self.origin)
             bar = await self.http.ws_connect(f"{ws_base}/ws/class/{self.code}/", origin=self.origin)
         except (TimeoutError, aiohttp.ClientError) as problem:
             self.stats.error(f"websocket open: {type(problem).__name__}")
@@ -257,7 +270,7 @@ class Student:
     async def move(self, fields: dict) -> None:
         started = time.monotonic()
         status, text, _url = await self.request(
-            "POST", f"/play/{self.match}/move/", data=fields, headers={"HX-Request": "true"}
+            "POST", f"/play/{self.match}/move/", data=fields, headers=self.headers
         )
         if status == 200:
             version = version_of(text)

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classroom import dashboard, services
+from classroom import class_matches, dashboard, services
 from classroom.models import Student, TableMatch
 from games import services as games
 from games.engines import get_engine
@@ -97,3 +97,27 @@ def test_the_join_qr_code_is_an_inline_svg_of_the_join_link(teacher):
     assert url == f"http://school.example/join?code={session.code}"
     svg = dashboard.qr_svg(url)
     assert svg.startswith("<svg") and "<script" not in svg and url in svg
+
+
+def test_a_move_marks_its_student_active_at_most_once_per_interval(
+    teacher, django_assert_num_queries, monkeypatch
+):
+    session = duel_session(teacher)
+    ana = _join(session, "Ana")
+    services.session_start(session=session)
+    table = TableMatch.objects.get(session=session)
+    seat = table.seats.get(student=ana).seat
+    long_ago = timezone.now() - timedelta(minutes=5)
+    Student.objects.update(last_active_at=long_ago)
+    assert class_matches.student_activity(match_id=table.match_id, seat=seat) == session.pk
+    ana.refresh_from_db()
+    assert ana.last_active_at > long_ago
+    Student.objects.update(last_active_at=long_ago)
+    with django_assert_num_queries(0):  # the session is known and Ana was marked a moment ago
+        assert class_matches.student_activity(match_id=table.match_id, seat=seat) == session.pk
+    ana.refresh_from_db()
+    assert ana.last_active_at == long_ago
+    monkeypatch.setattr(class_matches, "ACTIVITY_EVERY", timedelta(0))  # the interval has passed
+    class_matches.student_activity(match_id=table.match_id, seat=seat)
+    ana.refresh_from_db()
+    assert ana.last_active_at > long_ago

@@ -2,13 +2,15 @@
 
 import json
 import re
+import time
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
+from django.test import Client
 
-from games import scheduler, services
+from games import consumers, scheduler, services
 from games.engines import get_engine
 from games.models import Match, MatchAction
 from games.services import SeatSpec
@@ -236,3 +238,77 @@ async def test_after_a_move_every_seat_redraws_without_reading_the_database(monk
     assert reads == []  # the move's own rows were enough: no socket read the match again
     for socket in sockets:
         await socket.disconnect()
+
+
+async def _move_over_http(match_id, session_key, seat, action, page_header=None):
+    """A move posted as htmx posts it, from the page whose id is `page_header`."""
+
+    def post():
+        client = Client()
+        client.cookies["sessionid"] = session_key
+        headers = {"HX-Request": "true"}
+        if page_header is not None:
+            headers["X-Plateful-Page"] = page_header
+        return client.post(
+            f"/play/{match_id}/move/", {"seat": seat, "action": json.dumps(action)}, headers=headers
+        )
+
+    return await database_sync_to_async(post)()
+
+
+@pytest.mark.parametrize(
+    ("header", "page_a_redraws"),
+    [("page-A-0123456789", False), (None, True), ("page A!", True), ("x" * 60, True)],
+)
+async def test_the_page_that_moved_over_htmx_is_not_redrawn_but_its_other_tabs_and_classmates_are(
+    header, page_a_redraws
+):
+    match, tokens, sessions = await _table()
+    tab_a = await _connect(match.pk, sessions[0], "?page=page-A-0123456789")
+    tab_b = await _connect(match.pk, sessions[0], "?page=page-B-0123456789")
+    classmate = await _connect(match.pk, sessions[1], "?page=page-C-0123456789")
+    for socket in (tab_a, tab_b, classmate):
+        await socket.receive_from()
+    _, state = await _state(match.pk)
+    action = get_engine("test-cards").legal_actions(state, 0)[0]
+    answer = await _move_over_http(match.pk, sessions[0], 0, action, header)
+    assert answer.status_code == 200 and _version(answer.content.decode()) == 1
+    assert _version(await tab_b.receive_from()) == 1  # the same seat in another tab
+    assert _version(await classmate.receive_from()) == 1
+    if page_a_redraws:  # no usable page id: every page redraws, as before
+        assert _version(await tab_a.receive_from()) == 1
+    else:  # its own answer showed version 1 already
+        assert await tab_a.receive_nothing(timeout=0.3)
+    for socket in (tab_a, tab_b, classmate):
+        await socket.disconnect()
+
+
+async def test_changes_arriving_during_a_redraw_are_drawn_once_as_the_newest(monkeypatch):
+    match, tokens, sessions = await _table()
+    watcher = await _connect(match.pk, sessions[1])
+    await watcher.receive_from()
+    original = consumers._render_cached
+
+    def slow_render(*args):
+        time.sleep(0.3)  # a busy server: the next changes arrive while this one is drawn
+        return original(*args)
+
+    monkeypatch.setattr(consumers, "_render_cached", slow_render)
+
+    def three_moves():
+        engine = get_engine("test-cards")
+        for _ in range(3):
+            match_now = Match.objects.get(pk=match.pk)
+            state = services.match_state(match=match_now)
+            seat = next(s for s in engine.to_move(state) if s is not None)
+            services.match_submit_action(
+                match_id=match.pk, seat=seat, action=engine.legal_actions(state, seat)[0], token=tokens[seat]
+            )
+
+    await database_sync_to_async(three_moves)()
+    versions = [_version(await watcher.receive_from(timeout=3))]
+    while versions[-1] < 3:
+        versions.append(_version(await watcher.receive_from(timeout=3)))
+    assert versions == [1, 3]  # version 2 was overtaken while 1 was drawn: never drawn, never late
+    assert await watcher.receive_nothing(timeout=0.5)
+    await watcher.disconnect()
