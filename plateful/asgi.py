@@ -91,5 +91,3 @@ application = ProtocolTypeRouter(
 )
 application = StartScheduler(application)
 start_with_daphne()
-if os.environ.get("GIL_SWITCH_MS"):
-    sys.setswitchinterval(float(os.environ["GIL_SWITCH_MS"]) / 1000)
