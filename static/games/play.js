@@ -77,6 +77,14 @@
     }
   });
 
+  // A move's answer that never arrived (the connection dropped): the move may have been made,
+  // and this page's socket doesn't redraw its own moves, so fetch the current view.
+  document.addEventListener("htmx:sendError", () => {
+    if (document.getElementById("live")) {
+      htmx.ajax("GET", window.location.pathname, { target: "#live", swap: "outerHTML" });
+    }
+  });
+
   // This seat's messages ("Too late!", why a card can't be played) show at the top of the page
   // and again next to the cards, where a child's eyes are.
   function mirrorFlash() {

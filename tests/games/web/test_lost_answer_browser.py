@@ -1,0 +1,49 @@
+"""A move whose answer never reaches the page (the connection dropped after the server made the
+move): the page's own socket does not redraw its own moves (games.consumers), so the page
+fetches the current view itself (static/games/play.js, htmx:sendError)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.games.web.live_server import LiveServer
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 20000
+
+
+@pytest.fixture(scope="module")
+def server():
+    # Bots wait a minute and the table's own flip timer many minutes: nothing but the page
+    # itself can bring the move's new view within WAIT_MS.
+    live = LiveServer(GAMES_BOT_DELAY_MS="60000", GAMES_TIMER_SCALE="100").start()
+    yield live
+    live.stop()
+
+
+def test_a_move_whose_answer_was_lost_still_shows_once_the_page_looks_again(server, browser):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(f"{server.url}/games/food-war/")
+    page.fill("#qp-nickname", "Kim")
+    page.click("#quick-play button[type=submit]")
+    page.wait_for_url(re.compile(r"/play/[\w-]+/$"))
+    flip = page.locator("#live [hx-post*='/move/']").first
+    flip.wait_for(timeout=WAIT_MS)
+    version = int(page.locator("#live").get_attribute("data-version"))
+    made = []
+
+    def answer_lost(route):
+        made.append(route.fetch().status)  # the server makes the move...
+        route.abort("connectionreset")  # ...and its answer never arrives
+
+    page.route(re.compile(r"/move/$"), answer_lost)
+    flip.click()
+    page.wait_for_function(
+        "v => Number(document.querySelector('#live').dataset.version) > v", arg=version, timeout=WAIT_MS
+    )
+    assert made == [200]
+    context.close()
