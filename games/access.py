@@ -6,8 +6,9 @@ that owns some matches (a classroom's class sessions) registers gates in its App
 - `register_gate(fn)`: fn(match, request_or_scope) -> a refusal message, or None. Consulted by
   every games view that shows or changes a match (match page, moves, replay, play again, table
   pages) and by the match socket on connect. `request_or_scope` is a Django request or a
-  Channels scope; `viewer_of` reads the session and user from either. The table POSTs pass a
-  match with only its id, game and status loaded (services.match_ref): a gate needs no more.
+  Channels scope; `viewer_of` reads the session and user from either. A gate may rely on the
+  match's id only: a move passes an unsaved `Match(pk=...)` (its lock reads the match right
+  after), the other table POSTs its id, game and status (services.match_ref).
 - `register_move_gate(fn)`: fn(match_id) -> a refusal message, or None. Consulted by
   `services.match_submit_action` for every move, bots and timers included (a paused class).
 - `register_play_again(fn)`: fn(match, request) -> the address to go to, or None. Lets the owner
