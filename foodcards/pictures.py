@@ -64,10 +64,11 @@ def language_query() -> str:
 
 def with_language(url: str) -> str:
     """`url` with the active language's query (see language_query), if it needs one."""
-    query = language_query()
-    if not query:
-        return url
-    return f"{url}{'&' if '?' in url else '?'}{query}"
+    return _with_query(url, language_query())
+
+
+def _with_query(url: str, query: str) -> str:
+    return f"{url}{'&' if '?' in url else '?'}{query}" if query else url
 
 
 # ---------------------------------------------------------------------------------------------
@@ -103,15 +104,12 @@ def card_image_urls(*, deck: str, card: str) -> CardImageUrls:
 # card were a quarter of a redraw's CPU. The addresses depend only on these four strings.
 @functools.lru_cache(maxsize=8192)
 def _card_image_urls(deck: str, card: str, _prefix: str, query: str) -> CardImageUrls:
-    def address(url: str) -> str:
-        return f"{url}{'&' if '?' in url else '?'}{query}" if query else url
-
     return CardImageUrls(
-        full=address(reverse("foodcards:card_png", kwargs={"deck": deck, "card": card})),
+        full=_with_query(reverse("foodcards:card_png", kwargs={"deck": deck, "card": card}), query),
         variants=MappingProxyType(
             {
-                width: address(
-                    reverse("foodcards:card_webp", kwargs={"deck": deck, "card": card, "width": width})
+                width: _with_query(
+                    reverse("foodcards:card_webp", kwargs={"deck": deck, "card": card, "width": width}), query
                 )
                 for width in VARIANT_WIDTHS
             }

@@ -1,6 +1,10 @@
 """Suite-wide test setup."""
 
+import uuid
+
 import pytest
+
+from tests.faults.redis_process import RedisProcess
 
 
 def pytest_configure(config):
@@ -53,3 +57,13 @@ def browser():
         chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def private_redis(settings):
+    """A redis-server of the test's own as the channel layer (tests/faults/redis_process.py), for
+    outage tests that stop it and start it again empty."""
+    server = RedisProcess().start()
+    settings.CHANNEL_LAYERS = server.layer_settings(prefix=f"outage-{uuid.uuid4().hex[:8]}")
+    yield server
+    server.stop()

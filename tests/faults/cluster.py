@@ -21,13 +21,11 @@ import uuid
 from pathlib import Path
 
 from channels.db import database_sync_to_async
-from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
 from games import services
 from games.engines import get_engine
 from games.models import Match
-from games.views import SESSION_KEY
 from tests.faults.wsclient import Closed, WebSocket
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,22 +186,6 @@ def _alive(pid: int) -> bool:
 
 
 # ----- matches and players --------------------------------------------------------------------
-
-
-def table_create(game: str, kinds: tuple[str, ...], *, seed: int) -> tuple[Match, dict, dict]:
-    """A started match; each human seat's token and a saved session holding it."""
-    specs = [
-        services.SeatSpec(kind=kind, nickname=f"P{n}", bot_level="beginner" if kind == "bot" else "")
-        for n, kind in enumerate(kinds)
-    ]
-    match, tokens = services.match_create(game=game, seats=specs, seed=seed)
-    sessions = {}
-    for number, token in tokens.items():
-        session = SessionStore()
-        session[SESSION_KEY] = {match.pk: token}
-        session.save()
-        sessions[number] = session.session_key
-    return match, tokens, sessions
 
 
 def match_row(match_id: str) -> Match:

@@ -24,8 +24,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
-from tests.faults.cluster import Cluster, Player, log_is_sound, match_row, table_create, wait_for
+from tests.faults.cluster import Cluster, Player, log_is_sound, match_row, wait_for
 from tests.faults.redis_process import RedisProcess
+from tests.tables import table_create
 
 pytestmark = [pytest.mark.production_path, pytest.mark.django_db(transaction=True)]
 

@@ -9,14 +9,12 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.contrib.sessions.backends.db import SessionStore
 
 from games import services
 from games.engines import get_engine
-from games.services import SeatSpec
-from games.views import SESSION_KEY
 from plateful.asgi import application
 from plateful.locale import language_from_scope
+from tests.tables import table_create
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -28,14 +26,7 @@ def _no_scheduler(settings):
 
 @database_sync_to_async
 def _food_war_table():
-    specs = [SeatSpec(kind="human", nickname=f"P{n}", bot_level="") for n in range(2)]
-    match, tokens = services.match_create(game="food-war", seats=specs, seed=3)
-    sessions = {}
-    for number, token in tokens.items():
-        session = SessionStore()
-        session[SESSION_KEY] = {match.pk: token}
-        session.save()
-        sessions[number] = session.session_key
+    match, _tokens, sessions = table_create("food-war", ("human", "human"), seed=3)
     return match, sessions
 
 

@@ -7,34 +7,21 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
 from games import consumers, scheduler, services
 from games.engines import get_engine
 from games.models import Match, MatchAction
-from games.services import SeatSpec
-from games.views import SESSION_KEY
 from plateful.asgi import application
 from tests.games.web.leaks import leaked_cards
+from tests.tables import table_create
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
 @database_sync_to_async
 def _table(game="test-cards", kinds=("human", "human"), deck=None):
-    specs = [
-        SeatSpec(kind=k, nickname=f"P{n}", bot_level="beginner" if k == "bot" else "")
-        for n, k in enumerate(kinds)
-    ]
-    match, tokens = services.match_create(game=game, seats=specs, seed=3, deck=deck)
-    sessions = {}
-    for number, token in tokens.items():
-        session = SessionStore()
-        session[SESSION_KEY] = {match.pk: token}
-        session.save()
-        sessions[number] = session.session_key
-    return match, tokens, sessions
+    return table_create(game, kinds, seed=3, deck=deck)
 
 
 async def _connect(match_id, session_key=None, query=""):

@@ -7,7 +7,6 @@ with SIGKILL and started again empty; runs on both modes (SQLite or PostgreSQL).
 import json
 import re
 import time
-import uuid
 
 import pytest
 from channels.db import database_sync_to_async
@@ -15,21 +14,12 @@ from channels.db import database_sync_to_async
 from games import services
 from games.engines import get_engine
 from plateful import live_layer
-from tests.faults.redis_process import RedisProcess
 from tests.games.web.test_consumers import _connect, _state, _table, _version
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.production_path]
 
 PAUSED = "Live updates paused"
 NOTICE_CLEARED = re.compile(r'<div id="live-status" hx-swap-oob="innerHTML"></div>')
-
-
-@pytest.fixture
-def redis(settings):
-    server = RedisProcess().start()
-    settings.CHANNEL_LAYERS = server.layer_settings(prefix=f"outage-{uuid.uuid4().hex[:8]}")
-    yield server
-    server.stop()
 
 
 async def _receive_until(socket, wanted, seconds: float = 20.0) -> str:
@@ -61,12 +51,12 @@ async def _move(match_id, seat, token):
     )
 
 
-async def test_sockets_stay_open_through_an_outage_moves_are_stored_and_pages_catch_up(redis):
+async def test_sockets_stay_open_through_an_outage_moves_are_stored_and_pages_catch_up(private_redis):
     match, tokens, sessions = await _table()
     first, second = await _connect(match.pk, sessions[0]), await _connect(match.pk, sessions[1])
     await first.receive_from(), await second.receive_from()
 
-    redis.stop()
+    private_redis.stop()
     started = time.monotonic()
     await _move(match.pk, 0, tokens[0])  # what the move view does: stored, no error
     assert (await _state(match.pk))[0].version == 1
@@ -76,7 +66,7 @@ async def test_sockets_stay_open_through_an_outage_moves_are_stored_and_pages_ca
     assert "Your turn!" in await _receive_until(second, _at_version(1))
     paused_for = time.monotonic() - started
 
-    redis.start()  # empty: the groups were forgotten
+    private_redis.start()  # empty: the groups were forgotten
     for socket in (first, second):
         await _receive_until(socket, lambda html: NOTICE_CLEARED.search(html) is not None)
     # Back in their group: the next move reaches the other page through Redis again.
@@ -87,14 +77,14 @@ async def test_sockets_stay_open_through_an_outage_moves_are_stored_and_pages_ca
     await second.disconnect()
 
 
-async def test_a_page_opened_during_the_outage_opens_and_joins_once_redis_is_back(redis):
+async def test_a_page_opened_during_the_outage_opens_and_joins_once_redis_is_back(private_redis):
     match, tokens, sessions = await _table()
-    redis.stop()
+    private_redis.stop()
     socket = await _connect(match.pk, sessions[1])
     frames = [await socket.receive_from(timeout=10), await socket.receive_from(timeout=10)]
     assert any(_version(frame) == 0 for frame in frames if 'id="live"' in frame)
     assert any(PAUSED in frame for frame in frames)
-    redis.start()
+    private_redis.start()
     redrawn = await _receive_until(socket, _at_version(0))  # the full redraw on recovery
     assert 'hx-swap-oob="true"' in redrawn
     await _receive_until(socket, lambda html: NOTICE_CLEARED.search(html) is not None)
@@ -103,11 +93,11 @@ async def test_a_page_opened_during_the_outage_opens_and_joins_once_redis_is_bac
     await socket.disconnect()
 
 
-async def test_a_move_over_the_socket_during_the_outage_is_answered_directly(redis):
+async def test_a_move_over_the_socket_during_the_outage_is_answered_directly(private_redis):
     match, tokens, sessions = await _table()
     socket = await _connect(match.pk, sessions[0])
     await socket.receive_from()
-    redis.stop()
+    private_redis.stop()
     await _receive_until(socket, lambda html: PAUSED in html)
     _, state = await _state(match.pk)
     action = get_engine("test-cards").legal_actions(state, 0)[0]
@@ -116,10 +106,10 @@ async def test_a_move_over_the_socket_during_the_outage_is_answered_directly(red
     await socket.disconnect()
 
 
-def test_the_move_view_stores_the_move_and_answers_while_redis_is_down(client, redis):
+def test_the_move_view_stores_the_move_and_answers_while_redis_is_down(client, private_redis):
     match, tokens, sessions = _table.func()
     client.cookies["sessionid"] = sessions[0]
-    redis.stop()
+    private_redis.stop()
     state = services.match_state(match=match)
     action = get_engine("test-cards").legal_actions(state, 0)[0]
     started = time.monotonic()
@@ -130,11 +120,11 @@ def test_the_move_view_stores_the_move_and_answers_while_redis_is_down(client, r
     assert match.version == 1
 
 
-def test_new_games_are_made_while_redis_is_down_the_rate_limit_failing_open(client, redis, settings):
+def test_new_games_are_made_while_redis_is_down_the_rate_limit_failing_open(client, private_redis, settings):
     settings.CACHES = {
         "default": {
             "BACKEND": "plateful.cache.ForgivingRedisCache",
-            "LOCATION": redis.url,
+            "LOCATION": private_redis.url,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
@@ -143,7 +133,7 @@ def test_new_games_are_made_while_redis_is_down_the_rate_limit_failing_open(clie
     for _ in range(2):  # counted in Redis while it answers
         assert client.post("/games/test-cards/play/", form).status_code == 302
     assert client.post("/games/test-cards/play/", form).status_code == 429
-    redis.stop()
+    private_redis.stop()
     started = time.monotonic()
     response = client.post("/games/test-cards/play/", form)
     assert response.status_code == 302 and response["Location"].startswith("/play/")
