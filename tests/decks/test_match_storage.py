@@ -43,7 +43,9 @@ def _play_some(match, moves=6):
     for _ in range(moves):
         state = games.match_state(match=match)
         engine = games.engine_get(game=match.game)
-        seat = min(s for s in engine.to_move(state) if s is not None)
+        # A player's move, or the table's own (a round's end) when only the table is to move:
+        # a bot's timed move may have brought the match there meanwhile.
+        seat = min((s for s in engine.to_move(state) if s is not None), default=None)
         action = engine.legal_actions(state, seat)[0]
         match, _events = games.match_submit_action(match_id=match.pk, seat=seat, action=action, trusted=True)
     return Match.objects.get(pk=match.pk)
