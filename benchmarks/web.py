@@ -56,28 +56,19 @@ def _percentile(values: list[float], fraction: float) -> float:
 async def _bench(game: str, seats: int, moves: int) -> dict:
     from channels.db import database_sync_to_async
     from channels.testing import HttpCommunicator, WebsocketCommunicator
-    from django.contrib.sessions.backends.db import SessionStore
     from django.middleware.csrf import _get_new_csrf_string
 
     from games import services
     from games.engines import get_engine
-    from games.services import SeatSpec
-    from games.views import SESSION_KEY
     from plateful.asgi import application
+    from tests.tables import table_create
 
     engine = get_engine(game)
     version_pattern = re.compile(r'id="live"[^>]*data-version="(\d+)"')
 
     @database_sync_to_async
     def new_table():
-        specs = [SeatSpec(kind="human", nickname=f"P{n}") for n in range(seats)]
-        match, tokens = services.match_create(game=game, seats=specs)
-        cookies = {}
-        for number, token in tokens.items():
-            session = SessionStore()
-            session[SESSION_KEY] = {match.pk: token}
-            session.save()
-            cookies[number] = session.session_key
+        match, _tokens, cookies = table_create(game, ("human",) * seats)
         return match, cookies
 
     @database_sync_to_async

@@ -11,9 +11,10 @@ from games.views import SESSION_KEY
 
 
 def table_create(
-    game: str, kinds: tuple[str, ...], *, seed: int, deck: list[str] | None = None
+    game: str, kinds: tuple[str, ...], *, seed: int | None = None, deck: list[str] | None = None
 ) -> tuple[Match, dict, dict]:
-    """The match, each human seat's token, and a saved session key holding that token."""
+    """The match, each human seat's token, and a saved session key holding that token (no seed:
+    a random deal)."""
     specs = [
         services.SeatSpec(kind=kind, nickname=f"P{n}", bot_level="beginner" if kind == "bot" else "")
         for n, kind in enumerate(kinds)
