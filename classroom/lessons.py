@@ -12,6 +12,7 @@ from classroom import live
 from classroom.models import ClassSession, MealAttempt, Student
 from classroom.services import ClassroomError, lesson_card_records
 from decks.needs import lesson_cards as lesson_deck_cards
+from nutrition.meal_words import rows_for_check
 from nutrition.meals import MealRules, check_meal
 
 
@@ -23,6 +24,31 @@ def lesson_cards(session: ClassSession) -> list[dict]:
     allowed = set(session.lesson_cards)
     records = lesson_card_records() if not session.deck_cards else lesson_deck_cards(session.deck_cards)
     return [record for record in records if record["id"] in allowed]
+
+
+def lesson_board(lesson, plate_ids: list[str], *, check=None, recheck: bool = False) -> dict:
+    """What a lesson's board shows (classroom/_lesson.html): the cards by category, the plate and
+    its calories, the rules and, after a check, each rule's line. `lesson` is anything with
+    `meal_rules`, `lesson_cards` and `deck_cards` (a class session, a homework assignment);
+    `recheck`: the plate is the one last checked, so its checklist is shown again."""
+    allowed = lesson_cards(lesson)
+    by_id = {record["id"]: record for record in allowed}
+    plate = [by_id[card] for card in plate_ids if card in by_id]
+    rules = lesson_rules(lesson)
+    if check is None and recheck:
+        check = check_meal(plate, rules, allowed=allowed)
+    groups: dict[str, list[dict]] = {}
+    for record in allowed:
+        groups.setdefault(record.get("category", ""), []).append(record)
+    return {
+        "cards_by_category": list(groups.items()),
+        "plate": plate,
+        "on_plate": set(plate_ids),
+        "plate_calories": check_meal(plate, rules).calories,
+        "rules": rules,
+        "rule_rows": rows_for_check(check, allowed) if check is not None else [],
+        "balanced": bool(check is not None and check.balanced),
+    }
 
 
 def _lesson_open(student: Student) -> None:
