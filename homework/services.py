@@ -253,14 +253,14 @@ def assignment_must_be_open(assignment: Assignment) -> None:
     state = assignment.state()
     if state == "upcoming":
         raise HomeworkError(
-            _("This homework opens on %(when)s. Come back then!")
+            _("This homework opens on %(when)s: come back then!")
             % {"when": when(assignment.opens_at, assignment)},
             status=409,
             code="upcoming",
         )
     if state == "closed":
         raise HomeworkError(
-            _("This homework closed on %(when)s. Ask your teacher if you need more time.")
+            _("This homework is closed (since %(when)s). If you need more time, ask your teacher.")
             % {"when": when(assignment.closes_at, assignment)},
             status=410,
             code="closed",
