@@ -60,7 +60,11 @@ def _laptop(browser):
 
 def _no_blocking_violations(axe, page, where: str) -> None:
     found = axe.run(page).response["violations"]
-    blocking = [f"{where}: {v['id']} on {[n['target'] for n in v['nodes'][:4]]}" for v in found if v["impact"] in BLOCKING]
+    blocking = [
+        f"{where}: {v['id']} on {[n['target'] for n in v['nodes'][:4]]}"
+        for v in found
+        if v["impact"] in BLOCKING
+    ]
     assert blocking == []
 
 
@@ -95,7 +99,8 @@ def _statuses(teacher) -> dict[str, str]:
     teacher.reload()
     rows = teacher.locator("#homework-results tbody tr")
     return {
-        rows.nth(i).get_attribute("data-student"): rows.nth(i).get_attribute("data-status") for i in range(rows.count())
+        rows.nth(i).get_attribute("data-student"): rows.nth(i).get_attribute("data-status")
+        for i in range(rows.count())
     }
 
 
@@ -155,13 +160,20 @@ def test_duel_homework_two_students_at_their_own_pace_one_resumes_in_a_new_brows
         ben.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)
         before = _version(ben)
         ben.locator(MOVE_BUTTONS).first.click()
-        ben.wait_for_function(f"() => +document.querySelector('#live').dataset.version > {before}", timeout=WAIT_MS)
+        ben.wait_for_function(
+            f"() => +document.querySelector('#live').dataset.version > {before}", timeout=WAIT_MS
+        )
         ben_match, ben_version = ben.url, _version(ben)
         ben_context.close()
 
         assert _statuses(teacher) == {"Ana": "met", "Ben": "in_progress"}
-        ben_row = [c.strip() for c in teacher.locator("#homework-results tr[data-student='Ben'] td").all_inner_texts()]
-        assert ben_row[1].startswith("1") and ben_row[2] == ben_row[3] == ben_row[4] == "–"  # a game, none finished
+        ben_row = [
+            c.strip()
+            for c in teacher.locator("#homework-results tr[data-student='Ben'] td").all_inner_texts()
+        ]
+        assert (
+            ben_row[1].startswith("1") and ben_row[2] == ben_row[3] == ben_row[4] == "–"
+        )  # a game, none finished
 
         # Ben again, in a new browser: his resume code brings back his unfinished game.
         ben_again_context = _phone(browser)
@@ -191,7 +203,9 @@ def test_duel_homework_two_students_at_their_own_pace_one_resumes_in_a_new_brows
         teacher.set_viewport_size({"width": 360, "height": 740})
         _shot(teacher, "homework-results-360")
         _no_blocking_violations(axe, teacher, "teacher's homework page at 360")
-        assert teacher.evaluate("() => document.documentElement.scrollWidth") <= 360  # the table scrolls in its box
+        assert (
+            teacher.evaluate("() => document.documentElement.scrollWidth") <= 360
+        )  # the table scrolls in its box
         teacher.set_viewport_size({"width": 1280, "height": 900})
         _no_blocking_violations(axe, teacher, "teacher's homework page at 1280")
         rows = _csv(teacher)
@@ -255,7 +269,9 @@ def test_a_lesson_homework_records_a_failed_then_a_passed_attempt(server, browse
             plate(card)
         kim.get_by_role("button", name="Check my meal").click()
         kim.wait_for_selector("#meal-result.meal-ok")
-        kim.wait_for_function("() => document.querySelector('#homework-status').textContent.trim() === 'Goal met'")
+        kim.wait_for_function(
+            "() => document.querySelector('#homework-status').textContent.trim() === 'Goal met'"
+        )
 
         row = teacher.locator("#homework-results tbody tr", has_text="Kim")
         teacher.reload()
