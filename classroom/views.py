@@ -117,7 +117,8 @@ def _game_forms(data=None, chosen: str = "", deck_choices=(), deck_initial: str 
         form = form_class(data if bound else None, prefix=entry["slug"])
         if entry["slug"] in eat_right:
             form.fields["deck"] = deck_field(list(deck_choices), initial=deck_initial)
-        forms_.append({"slug": entry["slug"], "name": entry["name"], "form": form})
+        legend = _("%(name)s: tables and options") % {"name": entry["name"]}
+        forms_.append({"slug": entry["slug"], "name": entry["name"], "legend": legend, "form": form})
     return forms_
 
 

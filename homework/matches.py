@@ -28,18 +28,14 @@ HUMAN_SEAT = 0
 # ----- making and resuming games -----------------------------------------------------------------
 
 
-def attempt_match_create(
-    *, student: Student, number: int, deck: list[str] | None = None
-) -> tuple[Attempt, str]:
+def attempt_match_create(*, student: Student, number: int) -> tuple[Attempt, str]:
     """A new game for a student (seat 0) against bots, and its attempt row, in one transaction.
-    Returns (the attempt, the student's seat token). `deck`: a stacked deck (tests, demos)."""
+    Returns (the attempt, the student's seat token)."""
     assignment = student.assignment
     seats = [games.SeatSpec(kind="human", nickname=student.nickname)]
     seats += [games.SeatSpec(kind="bot", bot_level=assignment.bot_level) for _ in range(1, assignment.seats)]
     with transaction.atomic():
-        match, tokens = games.match_create(
-            game=assignment.game, seats=seats, options=assignment.options, deck=deck
-        )
+        match, tokens = games.match_create(game=assignment.game, seats=seats, options=assignment.options)
         attempt = Attempt.objects.create(student=student, number=number, match=match)
     return attempt, tokens[HUMAN_SEAT]
 

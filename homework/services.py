@@ -20,15 +20,14 @@ from django.utils.translation import gettext as _
 
 from classroom import lessons
 from classroom.nicknames import clean_nickname, fun_names, nickname_key, nickname_problem
-from classroom.services import CODE_ALPHABET, code_normalize, lesson_card_records
-from decks.needs import LESSON_PLATE_CARDS
+from classroom.services import CODE_ALPHABET, ClassroomError, code_normalize, lesson_card_records
 from decks.needs import lesson_check as lesson_cards_check
 from games import services as games
 from games.bots import bot_levels
 from games.catalog import game_name
 from homework import matches
 from homework.models import Assignment, Attempt, Student
-from nutrition.meals import MealRules, check_meal
+from nutrition.meals import MealRules
 
 CODE_LENGTH = 6  # an assignment's code, like a class's join code
 RESUME_LENGTH = 8  # a student's resume code: 22^8, about 5.5e10 codes, shown as XXXX-XXXX
@@ -384,7 +383,7 @@ def _unfinished_game(student: Student) -> Attempt | None:
     )
 
 
-def game_play(*, student: Student, session, deck: list[str] | None = None) -> str:
+def game_play(*, student: Student, session) -> str:
     """Where the student plays now: their unfinished game (this browser gets its seat, with a
     fresh token if it came with a resume code), else a new game. Returns its address."""
     assignment = student.assignment
@@ -408,7 +407,7 @@ def game_play(*, student: Student, session, deck: list[str] | None = None) -> st
                 raise HomeworkError(
                     _("That's a lot of games! Ask your teacher before playing more."), status=409
                 )
-            attempt, token = matches.attempt_match_create(student=locked, number=count + 1, deck=deck)
+            attempt, token = matches.attempt_match_create(student=locked, number=count + 1)
             match_id = attempt.match_id
     matches.browser_keep_token(session, match_id, token)
     return f"/play/{match_id}/"
@@ -423,16 +422,17 @@ def _lesson_open(student: Student) -> None:
     assignment_must_be_open(student.assignment)
 
 
+def _from_classroom(error) -> HomeworkError:
+    return HomeworkError(error.message, status=error.status, code=error.code)
+
+
 def lesson_toggle_card(*, student: Student, card_id: str) -> list[str]:
     """Put a card on the plate, or take it off again. Returns the plate."""
     _lesson_open(student)
-    if card_id not in set(student.assignment.lesson_cards):
-        raise HomeworkError(_("That card isn't part of this lesson."))
-    plate = [card for card in student.plate if card != card_id]
-    if len(plate) == len(student.plate):
-        if len(plate) >= LESSON_PLATE_CARDS:
-            raise HomeworkError(_("Your plate is full: take a card off first."))
-        plate.append(card_id)
+    try:
+        plate = lessons.plate_toggled(student.assignment, student.plate, card_id)
+    except ClassroomError as error:
+        raise _from_classroom(error) from None
     student.plate = plate
     student.last_active_at = timezone.now()
     student.save(update_fields=["plate", "last_active_at"])
@@ -449,13 +449,10 @@ def lesson_check(*, student: Student) -> tuple[Attempt, object]:
     """Check the plate against the lesson's rules and record it as an attempt. Returns (the
     attempt, the MealCheck)."""
     _lesson_open(student)
-    if not student.plate:
-        raise HomeworkError(_("Put some cards on your plate first."), code="empty_plate")
-    assignment = student.assignment
-    allowed = lessons.lesson_cards(assignment)
-    by_id = {record["id"]: record for record in allowed}
-    cards = [by_id[card] for card in student.plate if card in by_id]
-    check = check_meal(cards, lessons.lesson_rules(assignment), allowed=allowed)
+    try:
+        cards, check = lessons.plate_check(student.assignment, student.plate)
+    except ClassroomError as error:
+        raise _from_classroom(error) from None
     with transaction.atomic():
         locked = Student.objects.select_for_update().get(pk=student.pk)
         count = locked.attempts.count()

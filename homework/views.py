@@ -72,7 +72,8 @@ def _game_forms(data=None, chosen: str = "") -> list[dict]:
     for entry in games_catalog():
         bound = data is not None and entry["slug"] == chosen
         form = homework_game_form_class(entry["engine"])(data if bound else None, prefix=entry["slug"])
-        game_forms.append({"slug": entry["slug"], "name": entry["name"], "form": form})
+        legend = _("%(name)s against bots: goal and options") % {"name": entry["name"]}
+        game_forms.append({"slug": entry["slug"], "name": entry["name"], "legend": legend, "form": form})
     return game_forms
 
 
@@ -145,6 +146,7 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
             "form": form,
             "game_forms": game_forms,
             "lesson_form": lesson_form,
+            "lesson_lead": [lesson_form["goal_count"]],
             "chosen": chosen or form["activity"].value(),
         },
         status=400 if request.method == "POST" else 200,
@@ -497,14 +499,6 @@ def _student_or_refusal(request: HttpRequest, code: str) -> tuple[Assignment, St
     return assignment, student
 
 
-def _stacked_deck(request: HttpRequest) -> list[str] | None:
-    """Demos and browser tests may stack the deck (card ids, top first) when the site allows it."""
-    raw = request.POST.get("deck", "")
-    if not raw or not settings.GAMES_ALLOW_STACKED_DECKS:
-        return None
-    return [card.strip() for card in raw.split(",") if card.strip()]
-
-
 @require_POST
 def play(request: HttpRequest, code: str) -> HttpResponse:
     """Play: the student's unfinished game, else a new one."""
@@ -513,7 +507,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
         return found
     assignment, student = found
     try:
-        url = services.game_play(student=student, session=request.session, deck=_stacked_deck(request))
+        url = services.game_play(student=student, session=request.session)
     except (services.HomeworkError, MatchError) as error:
         messages.error(request, error.message)
         return HttpResponseRedirect(services.homework_url(assignment))

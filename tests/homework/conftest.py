@@ -16,7 +16,9 @@ from games.engines import get_engine
 from games.models import Match
 from homework import services
 from homework.models import Assignment, Student
-from tests.classroom.conftest import make_teacher
+
+# The teachers are the classroom tests' own fixtures (one definition for every app).
+from tests.classroom.conftest import other_teacher, teacher, teacher_client  # noqa: F401
 
 RESUME_CODE = re.compile(r"[ACDEFHJKMNPRTUVWXY3479]{4}-[ACDEFHJKMNPRTUVWXY3479]{4}")
 
@@ -29,24 +31,7 @@ def _homework_settings(settings):
     cache.clear()
 
 
-@pytest.fixture
-def teacher(db):
-    return make_teacher()
-
-
-@pytest.fixture
-def other_teacher(db):
-    return make_teacher("mr-okafor")
-
-
-@pytest.fixture
-def teacher_client(teacher):
-    client = Client()
-    client.force_login(teacher)
-    return client
-
-
-def duel_homework(teacher, **extra) -> Assignment:
+def duel_homework(owner, **extra) -> Assignment:
     fields = {
         "kind": "game",
         "game": "duel",
@@ -57,17 +42,17 @@ def duel_homework(teacher, **extra) -> Assignment:
         "goal_count": 2,
         "due_at": timezone.now() + timedelta(days=7),
     }
-    return services.assignment_create(teacher=teacher, **{**fields, **extra})
+    return services.assignment_create(teacher=owner, **{**fields, **extra})
 
 
-def lesson_homework(teacher, **extra) -> Assignment:
+def lesson_homework(owner, **extra) -> Assignment:
     fields = {
         "kind": "lesson",
         "goal": "balanced",
         "goal_count": 1,
         "due_at": timezone.now() + timedelta(days=7),
     }
-    return services.assignment_create(teacher=teacher, **{**fields, **extra})
+    return services.assignment_create(teacher=owner, **{**fields, **extra})
 
 
 def start(assignment: Assignment, nickname: str, client: Client | None = None) -> tuple[Client, Student, str]:
