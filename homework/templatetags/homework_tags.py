@@ -1,5 +1,6 @@
-"""Homework's words on pages, and {% homework_bar %}: on a homework game's page, a line that says
-which homework it is and leads back to it."""
+"""Homework's words on pages, and {% homework_link %}: on a homework game's page (and its replay),
+"My homework" first in the site's menu, back to the student's homework (it takes no room from
+the board on a phone)."""
 
 from __future__ import annotations
 
@@ -60,8 +61,8 @@ def state_words(state: str) -> str:
     }.get(state, state)
 
 
-@register.inclusion_tag("homework/_bar.html", takes_context=True)
-def homework_bar(context) -> dict:
+@register.inclusion_tag("homework/_link.html", takes_context=True)
+def homework_link(context) -> dict:
     request = context.get("request")
     known = services.students_of(getattr(request, "session", None)) if request is not None else {}
     if not known:

@@ -24,6 +24,7 @@ import pytest
 from tests.classroom.test_browser import _sign_up
 from tests.games.web.live_server import LiveServer
 from tests.games.web.test_browser import MOVE_BUTTONS, _play_to_the_end, _version
+from tests.games.web.test_phone import _first_move_box
 
 pytestmark = pytest.mark.browser
 
@@ -143,7 +144,10 @@ def test_duel_homework_two_students_at_their_own_pace_one_resumes_in_a_new_brows
         ana.click("#homework-play")
         ana.wait_for_url(re.compile(r"/play/[\w-]+/$"))
         ana.wait_for_selector("#live")
-        assert "Ana" in ana.inner_text(".homework-bar")
+        assert ana.get_by_role("link", name="My homework").is_visible()
+        # The way back to the homework leaves the first move on the first screen of the phone.
+        box = _first_move_box(ana)
+        assert box["scrollY"] == 0 and 0 <= box["top"] and box["bottom"] <= box["height"], box
         _shot(ana, "homework-match-360")
         _play_to_the_end(ana)
 

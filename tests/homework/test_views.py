@@ -297,10 +297,10 @@ def test_the_lesson_through_htmx_records_a_failed_then_a_balanced_check(teacher)
     assert stranger.status_code == 403
 
 
-def test_a_homework_game_page_has_a_bar_back_to_the_homework(teacher):
+def test_a_homework_game_page_leads_back_to_the_homework_from_the_menu(teacher):
     assignment = duel_homework(teacher, title="Week 3")
     ana, _s, _c = start(assignment, "Ana")
     match = play(ana, assignment)
     page = ana.get(f"/play/{match.pk}/").content.decode()
-    assert "Homework · <strong>Ana</strong>" in page and f'href="/hw/{assignment.code}/"' in page
+    assert f'<a href="/hw/{assignment.code}/" id="my-homework">My homework</a>' in page
     assert "My homework" not in Client().get("/games/").content.decode()
