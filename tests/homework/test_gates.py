@@ -19,7 +19,7 @@ from games.views import SESSION_KEY
 from homework.models import Assignment
 from tests.homework.conftest import duel_homework, finish, play, start
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.production_path]  # also on PostgreSQL
 
 
 def test_a_homework_game_opens_for_its_student_and_their_teacher_only(teacher, other_teacher, teacher_client):

@@ -17,7 +17,7 @@ from homework import results, services
 from homework.models import Assignment
 from tests.homework.conftest import duel_homework, finish, lesson_homework, play, start
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.production_path]  # also on PostgreSQL
 
 # OneRoster 1.1, results.csv (1EdTech OneRoster v1.1 CSV Tables): the columns, in this order.
 ONEROSTER_RESULTS_CSV = [

@@ -16,7 +16,7 @@ from homework import services
 from homework.models import Assignment, Attempt, Student
 from tests.homework.conftest import duel_homework, finish, lesson_homework, play, play_out, start
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.production_path]  # also on PostgreSQL
 
 
 def _due(days: float = 7):
