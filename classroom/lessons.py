@@ -11,8 +11,10 @@ from django.utils.translation import gettext as _
 from classroom import live
 from classroom.models import ClassSession, MealAttempt, Student
 from classroom.services import ClassroomError, lesson_card_records
+from decks.needs import LESSON_PLATE_CARDS
 from decks.needs import lesson_cards as lesson_deck_cards
-from nutrition.meals import MealRules, check_meal
+from nutrition.meal_words import rows_for_check
+from nutrition.meals import MealCheck, MealRules, check_meal
 
 
 def lesson_rules(session: ClassSession) -> MealRules:
@@ -23,6 +25,54 @@ def lesson_cards(session: ClassSession) -> list[dict]:
     allowed = set(session.lesson_cards)
     records = lesson_card_records() if not session.deck_cards else lesson_deck_cards(session.deck_cards)
     return [record for record in records if record["id"] in allowed]
+
+
+def lesson_board(lesson, plate_ids: list[str], *, check=None, recheck: bool = False) -> dict:
+    """What a lesson's board shows (classroom/_lesson.html): the cards by category, the plate and
+    its calories, the rules and, after a check, each rule's line. `lesson` is anything with
+    `meal_rules`, `lesson_cards` and `deck_cards` (a class session, a homework assignment);
+    `recheck`: the plate is the one last checked, so its checklist is shown again."""
+    allowed = lesson_cards(lesson)
+    by_id = {record["id"]: record for record in allowed}
+    plate = [by_id[card] for card in plate_ids if card in by_id]
+    rules = lesson_rules(lesson)
+    if check is None and recheck:
+        check = check_meal(plate, rules, allowed=allowed)
+    groups: dict[str, list[dict]] = {}
+    for record in allowed:
+        groups.setdefault(record.get("category", ""), []).append(record)
+    return {
+        "cards_by_category": list(groups.items()),
+        "plate": plate,
+        "on_plate": set(plate_ids),
+        "plate_calories": check_meal(plate, rules).calories,
+        "rules": rules,
+        "rule_rows": rows_for_check(check, allowed) if check is not None else [],
+        "balanced": bool(check is not None and check.balanced),
+    }
+
+
+def plate_toggled(lesson, plate: list[str], card_id: str) -> list[str]:
+    """The plate with a card put on it, or taken off again. Refuses (ClassroomError) a card the
+    lesson doesn't offer, and a card more on a full plate."""
+    if card_id not in set(lesson.lesson_cards):
+        raise ClassroomError(_("That card isn't part of this lesson."))
+    toggled = [card for card in plate if card != card_id]
+    if len(toggled) == len(plate):
+        if len(toggled) >= LESSON_PLATE_CARDS:
+            raise ClassroomError(_("Your plate is full: take a card off first."))
+        toggled.append(card_id)
+    return toggled
+
+
+def plate_check(lesson, plate: list[str]) -> tuple[list[dict], MealCheck]:
+    """The plate's cards and their check against the lesson's rules (an empty plate is refused)."""
+    if not plate:
+        raise ClassroomError(_("Put some cards on your plate first."), code="empty_plate")
+    allowed = lesson_cards(lesson)
+    by_id = {record["id"]: record for record in allowed}
+    cards = [by_id[card] for card in plate if card in by_id]
+    return cards, check_meal(cards, lesson_rules(lesson), allowed=allowed)
 
 
 def _lesson_open(student: Student) -> None:
@@ -38,13 +88,7 @@ def _lesson_open(student: Student) -> None:
 def lesson_toggle_card(*, student: Student, card_id: str) -> list[str]:
     """Put a card on the plate, or take it off again. Returns the plate."""
     _lesson_open(student)
-    if card_id not in set(student.session.lesson_cards):
-        raise ClassroomError(_("That card isn't part of this lesson."))
-    plate = [c for c in student.plate if c != card_id]
-    if len(plate) == len(student.plate):
-        if len(plate) >= 12:
-            raise ClassroomError(_("Your plate is full: take a card off first."))
-        plate.append(card_id)
+    plate = plate_toggled(student.session, student.plate, card_id)
     student.plate = plate
     student.last_active_at = timezone.now()
     student.save(update_fields=["plate", "last_active_at"])
@@ -61,13 +105,8 @@ def lesson_check(*, student: Student) -> tuple[MealAttempt, object]:
     """Check the plate against the lesson's rules and record the attempt. Returns (attempt,
     the MealCheck)."""
     _lesson_open(student)
-    if not student.plate:
-        raise ClassroomError(_("Put some cards on your plate first."), code="empty_plate")
     session = student.session
-    allowed = lesson_cards(session)
-    by_id = {record["id"]: record for record in allowed}
-    cards = [by_id[card] for card in student.plate if card in by_id]
-    check = check_meal(cards, lesson_rules(session), allowed=allowed)
+    cards, check = plate_check(session, student.plate)
     with transaction.atomic():
         attempt = MealAttempt.objects.create(
             student=student,

@@ -41,8 +41,6 @@ from decks import needs as deck_needs
 from decks import services as decks
 from games.services import MatchError, games_catalog
 from games.views import SESSION_KEY
-from nutrition.meal_words import rows_for_check
-from nutrition.meals import check_meal
 
 DEVICE_COOKIE = "plateful_device"
 DEVICE_SALT = "classroom.device"
@@ -119,7 +117,8 @@ def _game_forms(data=None, chosen: str = "", deck_choices=(), deck_initial: str 
         form = form_class(data if bound else None, prefix=entry["slug"])
         if entry["slug"] in eat_right:
             form.fields["deck"] = deck_field(list(deck_choices), initial=deck_initial)
-        forms_.append({"slug": entry["slug"], "name": entry["name"], "form": form})
+        legend = _("%(name)s: tables and options") % {"name": entry["name"]}
+        forms_.append({"slug": entry["slug"], "name": entry["name"], "legend": legend, "form": form})
     return forms_
 
 
@@ -477,28 +476,13 @@ def _class_session(code: str) -> ClassSession:
 
 
 def _lesson_context(session: ClassSession, student: Student, check=None) -> dict:
-    allowed = lessons.lesson_cards(session)
-    by_id = {record["id"]: record for record in allowed}
-    plate = [by_id[card] for card in student.plate if card in by_id]
-    rules = lessons.lesson_rules(session)
-    if check is None:
-        last = student.attempts.order_by("-created_at").first()
-        if last is not None and last.cards == student.plate:
-            check = check_meal(plate, rules, allowed=allowed)
-    groups: dict[str, list[dict]] = {}
-    for record in allowed:
-        groups.setdefault(record.get("category", ""), []).append(record)
-    return {
-        "cards_by_category": list(groups.items()),
-        "plate": plate,
-        "on_plate": set(student.plate),
-        "plate_calories": check_meal(plate, rules).calories,
-        "rules": rules,
-        "rule_rows": rows_for_check(check, allowed) if check is not None else [],
-        "balanced": bool(check is not None and check.balanced),
-        "attempts": student.attempts.count(),
-        "successes": student.attempts.filter(balanced=True).count(),
-    }
+    last = student.attempts.order_by("-created_at").first() if check is None else None
+    context = lessons.lesson_board(
+        session, student.plate, check=check, recheck=last is not None and last.cards == student.plate
+    )
+    context["attempts"] = student.attempts.count()
+    context["successes"] = student.attempts.filter(balanced=True).count()
+    return context
 
 
 def _student_or_join(request: HttpRequest, session: ClassSession) -> Student | HttpResponse:

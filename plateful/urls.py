@@ -18,4 +18,5 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("classroom.urls")),
     path("", include("decks.urls")),
+    path("", include("homework.urls")),
 ]

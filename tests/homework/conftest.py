@@ -1,0 +1,101 @@
+"""Fixtures for homework: teachers, assignments, and students starting them in their own browsers."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.utils import timezone
+
+from games import scheduler
+from games import services as games
+from games.engines import get_engine
+from games.models import Match
+from homework import services
+from homework.models import Assignment, Student
+
+# The teachers are the classroom tests' own fixtures (one definition for every app).
+from tests.classroom.conftest import other_teacher, teacher, teacher_client  # noqa: F401
+
+RESUME_CODE = re.compile(r"[ACDEFHJKMNPRTUVWXY3479]{4}-[ACDEFHJKMNPRTUVWXY3479]{4}")
+
+
+@pytest.fixture(autouse=True)
+def _homework_settings(settings):
+    settings.GAMES_SCHEDULER = False  # sync tests drive bots themselves
+    cache.clear()  # rate-limit counters live in the cache
+    yield
+    cache.clear()
+
+
+def duel_homework(owner, **extra) -> Assignment:
+    fields = {
+        "kind": "game",
+        "game": "duel",
+        "seats": 2,
+        "bot_level": "beginner",
+        "options": {"rounds_to_win": 1},
+        "goal": "play",
+        "goal_count": 2,
+        "due_at": timezone.now() + timedelta(days=7),
+    }
+    return services.assignment_create(teacher=owner, **{**fields, **extra})
+
+
+def lesson_homework(owner, **extra) -> Assignment:
+    fields = {
+        "kind": "lesson",
+        "goal": "balanced",
+        "goal_count": 1,
+        "due_at": timezone.now() + timedelta(days=7),
+    }
+    return services.assignment_create(teacher=owner, **{**fields, **extra})
+
+
+def start(assignment: Assignment, nickname: str, client: Client | None = None) -> tuple[Client, Student, str]:
+    """A student starts the homework from their own browser: (their browser, the student, their
+    resume code as the page shows it)."""
+    client = client or Client()
+    response = client.post(f"/hw/{assignment.code}/join/", {"nickname": nickname, "action": "join"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    student_id = client.session[services.STUDENTS_KEY][str(assignment.pk)]
+    page = client.get(f"/hw/{assignment.code}/").content.decode()
+    code = RESUME_CODE.search(page).group(0)
+    return client, Student.objects.get(pk=student_id), code
+
+
+def play(client: Client, assignment: Assignment) -> Match:
+    """The student presses "Play": the match they are sent to."""
+    response = client.post(f"/hw/{assignment.code}/play/")
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Match.objects.get(pk=response["Location"].split("/")[2])
+
+
+def finish(match: Match, *, winners=(0,), scores=(1, 0), at=None) -> None:
+    """The game ends with this result at this time (whoever really would have won)."""
+    Match.objects.filter(pk=match.pk).update(
+        status="finished",
+        result={"winners": list(winners), "scores": list(scores), "reason": "test"},
+        changed_at=at or timezone.now(),
+    )
+
+
+def play_out(match_id: str, token: str, limit: int = 400) -> Match:
+    """Play a real game to its end: the student makes their first legal move, bots answer."""
+    engine = None
+    for _ in range(limit):
+        scheduler.bots_play(match_id=match_id)
+        match = Match.objects.get(pk=match_id)
+        if match.status == "finished":
+            return match
+        engine = engine or get_engine(match.game)
+        state = games.match_state(match=match)
+        legal = engine.legal_actions(state, 0)
+        if legal:
+            games.match_submit_action(
+                match_id=match_id, seat=0, token=token, action={**legal[0], "version": match.version}
+            )
+    raise AssertionError("The game did not finish.")
