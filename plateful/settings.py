@@ -315,7 +315,9 @@ SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 RATELIMIT_FAIL_OPEN = True  # the cache (Redis) unavailable: no limit rather than a 500
 RATELIMIT_IP_META_KEY = env("RATELIMIT_IP_META_KEY", default=None)  # e.g. HTTP_X_REAL_IP behind a proxy
 GAMES_CREATE_RATE = env("GAMES_CREATE_RATE", default="40/m")  # anonymous new games per address
-CLASSROOM_WRONG_CODE_RATE = env("CLASSROOM_WRONG_CODE_RATE", default="20/5m")  # per address
+# Wrong join codes (classroom.code_guesses): per address, and per browser (its device cookie).
+CLASSROOM_WRONG_CODE_RATE = env("CLASSROOM_WRONG_CODE_RATE", default="20/5m")
+CLASSROOM_WRONG_CODE_DEVICE_RATE = env("CLASSROOM_WRONG_CODE_DEVICE_RATE", default="5/5m")
 CLASSROOM_JOIN_RATE = env("CLASSROOM_JOIN_RATE", default="80/10m")  # joins per address (a NATed class)
 CLASSROOM_SIGNUP_RATE = env("CLASSROOM_SIGNUP_RATE", default="10/h")  # teacher sign-ups per address
 CLASSROOM_MAX_STUDENTS = env.int("CLASSROOM_MAX_STUDENTS", default=80)  # per class session
