@@ -11,12 +11,12 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games import scheduler  # noqa: E402
 from plateful.locale import WebsocketLocaleMiddleware  # noqa: E402
 from plateful.routing import websocket_urlpatterns  # noqa: E402
 from plateful.safe_input import websocket_scope_problem  # noqa: E402
+from plateful.websocket_origin import SameOriginWebsocket  # noqa: E402
 
 
 class RefuseUnstorableWebsocket:
@@ -83,7 +83,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": RefuseUnstorableWebsocket(
-            AllowedHostsOriginValidator(
+            SameOriginWebsocket(
                 WebsocketLocaleMiddleware(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
             )
         ),
