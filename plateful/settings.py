@@ -313,7 +313,16 @@ AXES_RESET_ON_SUCCESS = True
 # own RedisCache is atomic but not on the library's short list.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 RATELIMIT_FAIL_OPEN = True  # the cache (Redis) unavailable: no limit rather than a 500
-RATELIMIT_IP_META_KEY = env("RATELIMIT_IP_META_KEY", default=None)  # e.g. HTTP_X_REAL_IP behind a proxy
+# The client address every limit counts (plateful/client_address.py): the connection's peer, or,
+# behind a front that appends to it, the last address of CLIENT_IP_HEADER (e.g. X-Forwarded-For).
+CLIENT_IP_HEADER = env("CLIENT_IP_HEADER", default="")
+if env("RATELIMIT_IP_META_KEY", default=""):
+    raise ImproperlyConfigured(
+        "RATELIMIT_IP_META_KEY is replaced by CLIENT_IP_HEADER (e.g. X-Forwarded-For), which logins "
+        "count by too: see docs/deploy.md, 'The front: nginx'."
+    )
+RATELIMIT_IP_META_KEY = "plateful.client_address.client_ip"
+AXES_CLIENT_IP_CALLABLE = "plateful.client_address.client_ip"
 GAMES_CREATE_RATE = env("GAMES_CREATE_RATE", default="40/m")  # anonymous new games per address
 # Wrong join codes (classroom.code_guesses): per address, and per browser (its device cookie).
 CLASSROOM_WRONG_CODE_RATE = env("CLASSROOM_WRONG_CODE_RATE", default="20/5m")
