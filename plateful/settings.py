@@ -211,8 +211,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# django-axes throttles teacher logins (its backend must come first).
+# Login throttling: a locked address first (classroom.accounts), then django-axes (its backend
+# must come before Django's own).
 AUTHENTICATION_BACKENDS = [
+    "classroom.accounts.AddressLoginLimit",
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
@@ -302,7 +304,12 @@ LOGGING = {
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="plateful@localhost")
 # Login throttling (django-axes): 5 wrong passwords for one username from one address lock that
-# pair out for 15 minutes. Not by address alone: a whole school shares one address.
+# pair out for 15 minutes. Per address over every username (classroom.accounts) the allowance is
+# larger: a whole school shares one address.
+CLASSROOM_LOGIN_FAILURE_RATE = env("CLASSROOM_LOGIN_FAILURE_RATE", default="20/15m")
+# Password-reset mail per address, and per e-mail address typed.
+CLASSROOM_PASSWORD_RESET_RATE = env("CLASSROOM_PASSWORD_RESET_RATE", default="5/h")
+CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE = env("CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE", default="3/h")
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -8,6 +8,8 @@ from channels.testing import WebsocketCommunicator
 
 from plateful.asgi import application
 
+# Channels closes old database connections around each consumer event.
+pytestmark = pytest.mark.django_db
 HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
 

@@ -9,6 +9,8 @@ from channels.testing import WebsocketCommunicator
 
 from plateful.asgi import application
 
+# Channels closes old database connections around each consumer event.
+pytestmark = pytest.mark.django_db
 PATH = "/ws/nowhere/"  # any address: an accepted socket is closed 4404 there, a refused one never opens
 
 
