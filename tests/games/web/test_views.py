@@ -188,3 +188,13 @@ def test_play_again_only_after_the_game_is_over_and_within_the_new_games_limit(c
         assert too_many.status_code == 429 and "Wait a minute" in too_many.content.decode()
     assert client.post("/games/test-cards/play/", {"seats": 2}).status_code == 429
     assert Match.objects.count() == made
+
+
+def test_a_float_where_a_game_counts_on_a_whole_number_is_a_400_in_words(client):
+    """The probe's move: "spot": 0.0 in Snack Attack was a 500 (0.0 == 0 passed as legal)."""
+    match = _quick_play(client, game="snack-attack")
+    shop = next(a for a in _legal(match) if a["type"] == "shop")
+    for spoiled in ({**shop, "spot": float(shop["spot"])}, {**shop, "spot": True}, {**shop, "card": []}):
+        response = client.post(f"/play/{match.pk}/move/", {"seat": 0, "action": json.dumps(spoiled)})
+        assert (response.status_code, response.content.decode()) == (400, "That move doesn't make sense.")
+    assert Match.objects.get(pk=match.pk).version == match.version
