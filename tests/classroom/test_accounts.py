@@ -54,16 +54,21 @@ def test_a_right_password_never_counts(settings):
     assert _login(teacher.username, "wrong")[0] == 200
 
 
+@pytest.fixture
+def garcia():
+    teacher = make_teacher()
+    teacher.email = "garcia@school.example"
+    teacher.save()
+    return teacher
+
+
 def _reset(email: str, **client):
     return Client(**client).post("/password/reset/", {"email": email})
 
 
-def test_password_reset_mail_is_limited_per_address(settings):
+def test_password_reset_mail_is_limited_per_address(settings, garcia):
     settings.CLASSROOM_PASSWORD_RESET_RATE = "5/h"
     settings.CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE = "3/h"
-    teacher = make_teacher()
-    teacher.email = "garcia@school.example"
-    teacher.save()
     answers = [_reset(f"someone-{n}@school.example").status_code for n in range(4)]
     answers += [_reset("garcia@school.example").status_code for _ in range(26)]
     assert answers == [302] * 5 + [429] * 25
@@ -74,12 +79,9 @@ def test_password_reset_mail_is_limited_per_address(settings):
     assert len(mail.outbox) == 2
 
 
-def test_password_reset_mail_is_limited_per_account(settings):
+def test_password_reset_mail_is_limited_per_account(settings, garcia):
     settings.CLASSROOM_PASSWORD_RESET_RATE = "100/h"
     settings.CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE = "3/h"
-    teacher = make_teacher()
-    teacher.email = "garcia@school.example"
-    teacher.save()
     answers = [_reset(" Garcia@School.example", REMOTE_ADDR=f"10.0.0.{n}").status_code for n in range(1, 31)]
     assert answers == [302] * 3 + [429] * 27
     refused = _reset("garcia@school.example", REMOTE_ADDR="10.0.1.1").content.decode()

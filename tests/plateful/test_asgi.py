@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ from django.db import connection
 
 from games import scheduler
 from plateful import asgi
+from tests.faults.cluster import database_url, free_port, wait_for
 
 
 @pytest.fixture
@@ -78,17 +78,10 @@ CSRF = "shutdowntestcsrftoken0123456789a"  # 32 characters, as Django's own secr
 VERSION = re.compile(r'id="live"[^>]*data-version="(\d+)"')
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def _database_url(tmp_path: Path, env: dict) -> str:
     """The test's own PostgreSQL database (production path), else a migrated SQLite file."""
     if connection.vendor == "postgresql":
-        db = connection.settings_dict
-        return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+        return database_url()
     url = f"sqlite:///{tmp_path}/db.sqlite3"
     migrate = [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"]
     subprocess.run(migrate, cwd=ROOT, env={**env, "DATABASE_URL": url}, check=True, timeout=120)
@@ -129,7 +122,7 @@ def test_sigterm_stops_daphne_within_seconds_while_bots_are_moving(tmp_path, set
         "PYTHONFAULTHANDLER": "1",  # SIGABRT below prints where every thread waits
     }
     env["DATABASE_URL"] = _database_url(tmp_path, env)
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     log_path = tmp_path / "daphne.log"
     with open(log_path, "w") as log:
@@ -141,11 +134,11 @@ def test_sigterm_stops_daphne_within_seconds_while_bots_are_moving(tmp_path, set
             stderr=subprocess.STDOUT,
         )
     try:
-        _wait_for(lambda: _health(base) == 200, 40, "Daphne to answer")
+        wait_for(lambda: _health(base) == 200, 40, "Daphne to answer")
         matches = [
             _post(f"{base}/games/chomp/play/", {"seats": 6, "bot_level": "beginner"}) for _ in range(8)
         ]
-        _wait_for(lambda: all(_version(match) >= 5 for match in matches), 30, "the bots to play")
+        wait_for(lambda: all(_version(match) >= 5 for match in matches), 30, "the bots to play")
         stopping = time.monotonic()
         daphne.send_signal(signal.SIGTERM)
         try:
@@ -169,12 +162,3 @@ def _health(base: str) -> int:
             return response.status
     except OSError:
         return 0
-
-
-def _wait_for(condition, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"timed out after {seconds} s waiting for {what}")
