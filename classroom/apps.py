@@ -6,8 +6,12 @@ class ClassroomConfig(AppConfig):
     name = "classroom"
 
     def ready(self):
-        from classroom import gates
+        from django.contrib.auth.signals import user_login_failed
+
+        from classroom import accounts, gates
         from games import access, changes, retention
+
+        user_login_failed.connect(accounts.login_failure_count)
 
         access.register_gate(gates.class_match_gate)
         access.register_move_gate(gates.class_move_gate)

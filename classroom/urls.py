@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from classroom import views
+from classroom import accounts, views
 
 app_name = "classroom"
 urlpatterns = [
@@ -17,7 +17,7 @@ urlpatterns = [
     path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        accounts.PasswordResetView.as_view(
             success_url=reverse_lazy("classroom:password_reset_done"),
             email_template_name="registration/password_reset_email.txt",
         ),

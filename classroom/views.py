@@ -19,11 +19,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.defaults import page_not_found
 from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
 from classroom import dashboard, lessons, reports, services
+from classroom.code_guesses import code_guess_refusal, code_guess_wrong
 from classroom.forms import (
     LESSON,
     JoinForm,
@@ -392,21 +394,14 @@ def _student_here(request: HttpRequest, session: ClassSession) -> Student | None
     return student
 
 
-def _wrong_code_rate(group: str, request: HttpRequest) -> str:
-    return settings.CLASSROOM_WRONG_CODE_RATE
-
-
 def _join_rate(group: str, request: HttpRequest) -> str:
     return settings.CLASSROOM_JOIN_RATE
 
 
-def _limited(request: HttpRequest, group: str, rate, *, increment: bool) -> bool:
-    """Counting this request (increment) : is it one too many? Only looking: is the allowance
-    already used up?"""
-    usage = get_usage(request, group=group, key="ip", rate=rate, method="POST", increment=increment)
-    if not usage:
-        return False
-    return usage["should_limit"] if increment else usage["count"] >= usage["limit"]
+def _join_limited(request: HttpRequest) -> bool:
+    """Counting this join: is it one too many from this address?"""
+    usage = get_usage(request, group="classroom.join", key="ip", rate=_join_rate, increment=True)
+    return bool(usage) and usage["should_limit"]
 
 
 @require_http_methods(["GET", "POST"])
@@ -426,8 +421,9 @@ def join(request: HttpRequest) -> HttpResponse:
             if student is not None:
                 return HttpResponseRedirect(services.class_url(session))
         return render(request, "classroom/join.html", context)
-    if _limited(request, "classroom.join.wrong-code", _wrong_code_rate, increment=False):
-        context["error"] = _("Too many wrong codes from here. Wait a few minutes, then try again.")
+    device = _device(request)
+    if refusal := code_guess_refusal(request, device=device):
+        context["error"] = refusal
         return render(request, "classroom/join.html", context, status=429)
     code = data.get("code", "")
     taken: set[str] = set()
@@ -436,10 +432,12 @@ def join(request: HttpRequest) -> HttpResponse:
     except services.ClassroomError as error:
         session = None
         if error.code in ("wrong_code", "expired"):
-            _limited(request, "classroom.join.wrong-code", _wrong_code_rate, increment=True)
+            device = device or secrets.token_urlsafe(16)  # its next guesses count as its own
+            code_guess_wrong(request, device=device)
         if data.get("action") != "fun-name":
             context["error"] = error.message
-            return render(request, "classroom/join.html", context, status=error.status)
+            page = render(request, "classroom/join.html", context, status=error.status)
+            return _keep_device(request, page, device) if device else page
     if session is not None:
         taken = set(session.students.values_list("nickname_key", flat=True))
         student = _student_here(request, session)
@@ -448,11 +446,12 @@ def join(request: HttpRequest) -> HttpResponse:
     if data.get("action") == "fun-name":
         names = fun_names(taken=taken)
         context["fun_name"] = names[0] if names else ""
-        return render(request, "classroom/join.html", context)
-    if _limited(request, "classroom.join", _join_rate, increment=True):
+        page = render(request, "classroom/join.html", context)
+        return _keep_device(request, page, device) if device else page
+    if _join_limited(request):
         context["error"] = _("Too many players joined from here at once. Wait a minute, then try again.")
         return render(request, "classroom/join.html", context, status=429)
-    device = _device(request) or secrets.token_urlsafe(16)
+    device = device or secrets.token_urlsafe(16)
     try:
         student = services.student_join(session=session, nickname=data.get("nickname", ""), device=device)
     except services.ClassroomError as error:
@@ -468,11 +467,26 @@ def join(request: HttpRequest) -> HttpResponse:
 # ----- students: the class page ------------------------------------------------------------------
 
 
-def _class_session(code: str) -> ClassSession:
+def _class_guess(request: HttpRequest, code: str) -> tuple[ClassSession, Student] | HttpResponse:
+    """The session and this browser's student at /class/<code>/ (and its lesson's addresses). For
+    a browser that is nobody there yet the code counts as a guess (classroom.code_guesses), as at
+    /join: refused past the limits, a wrong one counted and answered 404, a right one sent to the
+    join form."""
     session = ClassSession.objects.filter(code=services.code_normalize(code)).first()
-    if session is None:
-        raise Http404(_("There is no class with that code."))
-    return session
+    student = _student_here(request, session) if session is not None else None
+    if student is not None:
+        return session, student
+    device = _device(request)
+    if refusal := code_guess_refusal(request, device=device):
+        form = JoinForm(initial={"code": services.code_normalize(code)})
+        context = {"form": form, "fun_name": "", "error": refusal}
+        return render(request, "classroom/join.html", context, status=429)
+    if session is not None:
+        return HttpResponseRedirect(f"{reverse('classroom:join')}?code={session.code}")
+    device = device or secrets.token_urlsafe(16)
+    code_guess_wrong(request, device=device)
+    missing = page_not_found(request, Http404(_("There is no class with that code.")))
+    return _keep_device(request, missing, device)
 
 
 def _lesson_context(session: ClassSession, student: Student, check=None) -> dict:
@@ -485,21 +499,14 @@ def _lesson_context(session: ClassSession, student: Student, check=None) -> dict
     return context
 
 
-def _student_or_join(request: HttpRequest, session: ClassSession) -> Student | HttpResponse:
-    student = _student_here(request, session)
-    if student is None:
-        return HttpResponseRedirect(f"{reverse('classroom:join')}?code={session.code}")
-    return student
-
-
 @require_GET
 def class_page(request: HttpRequest, code: str) -> HttpResponse:
     """A student's place in the class: their table (they are sent there with their seat), the
     waiting room, the lesson, or the words for "paused", "ended" and "removed"."""
-    session = _class_session(code)
-    student = _student_or_join(request, session)
-    if isinstance(student, HttpResponse):
-        return student
+    found = _class_guess(request, code)
+    if isinstance(found, HttpResponse):
+        return found
+    session, student = found
     if not student.removed:
         services.student_touch(student=student)
     place = services.student_place(student=student)
@@ -527,10 +534,10 @@ def _lesson_response(
 
 
 def _lesson_post(request: HttpRequest, code: str, do) -> HttpResponse:
-    session = _class_session(code)
-    student = _student_or_join(request, session)
-    if isinstance(student, HttpResponse):
-        return student
+    found = _class_guess(request, code)
+    if isinstance(found, HttpResponse):
+        return found
+    session, student = found
     try:
         check = do(student)
     except services.ClassroomError as error:

@@ -15,7 +15,6 @@ as stale and the scheduler plans again, so duplicates across processes are harml
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import contextvars
 import logging
 import os
@@ -139,8 +138,25 @@ def bots_play(*, match_id: str, max_moves: int = 100_000) -> int:
 
 # ----- the asyncio side ------------------------------------------------------------------------
 
-_tasks: dict[str, asyncio.Task] = {}
+_tasks: dict[str, asyncio.Task] = {}  # each match's current plan
+_plans: set[asyncio.Task] = set()  # every plan until it is done (a replaced one may still be)
+_work: set[asyncio.Task] = set()  # database work running in a thread for a plan (see _in_thread)
 _loop: asyncio.AbstractEventLoop | None = None
+_stopped: asyncio.AbstractEventLoop | None = None  # the loop of a server shutting down (shutdown)
+
+
+def _track(task: asyncio.Task, tracked: set[asyncio.Task]) -> asyncio.Task:
+    tracked.add(task)
+    task.add_done_callback(tracked.discard)
+    return task
+
+
+async def _in_thread(function, *args):
+    """Database work for a plan, in asgiref's thread, shielded from the plan's cancellation: a
+    cancelled await would leave the thread to finish on its own, and a move it is playing sends
+    its "match changed" through this loop, which may have stopped by then (see shutdown)."""
+    work = _track(asyncio.ensure_future(database_sync_to_async(function)(*args)), _work)
+    return await asyncio.shield(work)
 
 
 def remember_loop() -> None:
@@ -150,7 +166,7 @@ def remember_loop() -> None:
     first = _loop is None
     _loop = asyncio.get_running_loop()
     if first and enabled():
-        _loop.create_task(_resume_all(), context=contextvars.Context())
+        _track(_loop.create_task(_resume_all(), context=contextvars.Context()), _plans)
 
 
 RESUME_WINDOW = timedelta(days=1)
@@ -162,13 +178,13 @@ async def _resume_all() -> None:
     moves are played at once."""
     since = timezone.now() - RESUME_WINDOW
     try:
-        ids = await database_sync_to_async(
+        ids = await _in_thread(
             lambda: list(
                 Match.objects.filter(status=Match.Status.PLAYING, changed_at__gte=since).values_list(
                     "pk", flat=True
                 )
             )
-        )()
+        )
     except Exception:  # no database yet (a first start before migrate): nothing to resume
         logger.exception("The scheduler could not look for matches to resume.")
         return
@@ -204,7 +220,7 @@ def kick(match_id: str, known: tuple | None = None) -> None:
     if not enabled():
         return
     loop = _server_loop()
-    if loop is None:
+    if loop is None or loop is _stopped:
         return
     try:
         running = asyncio.get_running_loop()
@@ -219,23 +235,26 @@ def kick(match_id: str, known: tuple | None = None) -> None:
 
 
 def _restart(match_id: str, known: tuple | None = None) -> None:
+    loop = asyncio.get_running_loop()
+    if loop is _stopped:  # asked for from a thread just before the server began to stop
+        return
     old = _tasks.pop(match_id, None)
     if old is not None and not old.done():
         old.cancel()
-    task = asyncio.get_running_loop().create_task(_run(match_id, known), context=contextvars.Context())
+    task = _track(loop.create_task(_run(match_id, known), context=contextvars.Context()), _plans)
     _tasks[match_id] = task
     task.add_done_callback(lambda done: _tasks.pop(match_id, None) if _tasks.get(match_id) is done else None)
 
 
 async def _run(match_id: str, known: tuple | None = None) -> None:
     try:
-        planned = await database_sync_to_async(_plan)(match_id, known)
+        planned = await _in_thread(_plan, match_id, known)
         if planned is None:
             return
         wait = (planned.due - timezone.now()).total_seconds()
         if wait > 0:
             await asyncio.sleep(wait)
-        await database_sync_to_async(planned_move_play)(planned)
+        await _in_thread(planned_move_play, planned)
     except asyncio.CancelledError:
         raise
     except Exception:
@@ -250,12 +269,39 @@ def _plan(match_id: str, known: tuple | None = None) -> PlannedMove | None:
     return match_plan_next(match=match) if match else None
 
 
-async def shutdown() -> None:
-    """Cancel every planned move (tests; a server shutting down plans again on restart)."""
-    tasks = list(_tasks.values())
+# ----- stopping ----------------------------------------------------------------------------------
+
+SHUTDOWN_SECONDS = 5.0
+
+
+async def shutdown(timeout: float = SHUTDOWN_SECONDS) -> None:
+    """Stop: plan nothing new and cancel every plan, then wait (at most `timeout`) for the
+    database work a thread is doing for them right now (a move being played), while the loop
+    still runs. That move's "match changed" is sent through this loop: had the loop stopped
+    first, the thread would wait for it forever and the process could never exit. A server
+    shutting down plans again on restart (delays count from times in the database). Servers call
+    it as they stop: the ASGI lifespan's shutdown, Daphne's reactor shutdown (plateful.asgi);
+    tests too."""
+    global _stopped
+    _stopped = asyncio.get_running_loop()
+    plans = list(_plans)
     _tasks.clear()
-    for task in tasks:
-        task.cancel()
-    for task in tasks:
-        with contextlib.suppress(BaseException):  # cancelled or failed, either way it's gone
-            await task
+    for plan in plans:
+        plan.cancel()
+    tasks = plans + list(_work)
+    if not tasks:
+        return
+    done, pending = await asyncio.wait(tasks, timeout=timeout)
+    for task in done:
+        if not task.cancelled():
+            task.exception()  # failed or finished, either way it's gone (and not reported again)
+    if pending:
+        logger.warning("The scheduler stopped with %d moves still being played.", len(pending))
+
+
+def shutdown_soon() -> asyncio.Task | None:
+    """shutdown() as a task on the server's loop, for a server's own shutdown hook (Daphne's:
+    plateful.asgi); None when the scheduler never started in this process."""
+    if _loop is None or _loop.is_closed():
+        return None
+    return _loop.create_task(shutdown(), context=contextvars.Context())

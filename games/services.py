@@ -277,6 +277,10 @@ def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[i
     mine = seat_for_token(match=match, token=token)
     if mine is None:
         raise MatchError(_("Only the players of this game can play it again."), status=403, code="forbidden")
+    if match.status != Match.Status.FINISHED:
+        raise MatchError(
+            _("This game isn't over yet: play again when it ends."), status=409, code="not_finished"
+        )
     specs = []
     for seat in match.seat_set.all():
         if seat.kind == Seat.Kind.BOT:

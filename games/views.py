@@ -63,6 +63,10 @@ def _creation_rate(group: str, request: HttpRequest) -> str:
     return settings.GAMES_CREATE_RATE
 
 
+# Quick play and "Play again" deal new games from one allowance per address (tables have their own).
+NEW_GAMES = "games.new-games"
+
+
 def _too_many(request: HttpRequest) -> HttpResponse | None:
     """One client making games in a loop (hundreds a minute) is refused for a while."""
     if getattr(request, "limited", False):
@@ -180,7 +184,7 @@ def _seat_count(request: HttpRequest, engine) -> int:
 
 
 @require_POST
-@ratelimit(key="ip", rate=_creation_rate, method="POST", block=False)
+@ratelimit(group=NEW_GAMES, key="ip", rate=_creation_rate, method="POST", block=False)
 def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
     """You and bots, at once."""
     if refused := _too_many(request):
@@ -375,7 +379,10 @@ def table_start(request: HttpRequest, match_id: str) -> HttpResponse:
 
 
 @require_POST
+@ratelimit(group=NEW_GAMES, key="ip", rate=_creation_rate, method="POST", block=False)
 def match_again(request: HttpRequest, match_id: str) -> HttpResponse:
+    if refused := _too_many(request):
+        return refused
     try:
         finished = services.match_get(match_id=match_id)
         _gate(request, finished)

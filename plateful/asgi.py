@@ -11,12 +11,13 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from twisted.internet.defer import Deferred  # noqa: E402
 
 from games import scheduler  # noqa: E402
 from plateful.locale import WebsocketLocaleMiddleware  # noqa: E402
 from plateful.routing import websocket_urlpatterns  # noqa: E402
 from plateful.safe_input import websocket_scope_problem  # noqa: E402
+from plateful.websocket_origin import SameOriginWebsocket  # noqa: E402
 
 
 class RefuseUnstorableWebsocket:
@@ -43,7 +44,8 @@ class StartScheduler:
     - servers that speak the ASGI lifespan protocol (uvicorn, hypercorn) start it on
       "lifespan.startup" (and cancel its timers on "lifespan.shutdown");
     - Daphne does not send lifespan events, so under Daphne it starts as soon as Twisted's
-      reactor (the asyncio loop) runs: see `start_with_daphne` below;
+      reactor (the asyncio loop) runs, and stops before the reactor does: see
+      `start_with_daphne` below;
     - and in any case on the first request or socket of any kind (idempotent).
     """
 
@@ -70,20 +72,30 @@ class StartScheduler:
 
 def start_with_daphne() -> None:
     """Daphne imports this module after installing Twisted's asyncio reactor and runs the
-    reactor next: have the reactor start the scheduler inside its loop once it runs. Not
-    under Daphne (tests, other servers), nothing happens here."""
+    reactor next: have the reactor start the scheduler inside its loop once it runs, and stop
+    it before the reactor stops (SIGTERM, Ctrl+C): `stop_scheduler`. Not under Daphne (tests,
+    other servers), nothing happens here."""
     reactor = sys.modules.get("twisted.internet.reactor")
     if reactor is None or "daphne.server" not in sys.modules:
         return
     # callWhenRunning fires just before the loop spins; callLater(0) runs inside it.
     reactor.callWhenRunning(lambda: reactor.callLater(0, scheduler.remember_loop))
+    reactor.addSystemEventTrigger("before", "shutdown", stop_scheduler)
+
+
+def stop_scheduler() -> Deferred | None:
+    """Daphne's reactor is about to stop: stop the scheduler first, while the loop still runs
+    (games.scheduler.shutdown, bounded), and have the reactor wait for it as it waits for
+    Daphne's own connections to close."""
+    stopping = scheduler.shutdown_soon()
+    return Deferred.fromFuture(stopping) if stopping is not None else None
 
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": RefuseUnstorableWebsocket(
-            AllowedHostsOriginValidator(
+            SameOriginWebsocket(
                 WebsocketLocaleMiddleware(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
             )
         ),

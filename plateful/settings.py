@@ -212,8 +212,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# django-axes throttles teacher logins (its backend must come first).
+# Login throttling: a locked address first (classroom.accounts), then django-axes (its backend
+# must come before Django's own).
 AUTHENTICATION_BACKENDS = [
+    "classroom.accounts.AddressLoginLimit",
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
@@ -303,7 +305,12 @@ LOGGING = {
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="plateful@localhost")
 # Login throttling (django-axes): 5 wrong passwords for one username from one address lock that
-# pair out for 15 minutes. Not by address alone: a whole school shares one address.
+# pair out for 15 minutes. Per address over every username (classroom.accounts) the allowance is
+# larger: a whole school shares one address.
+CLASSROOM_LOGIN_FAILURE_RATE = env("CLASSROOM_LOGIN_FAILURE_RATE", default="20/15m")
+# Password-reset mail per address, and per e-mail address typed.
+CLASSROOM_PASSWORD_RESET_RATE = env("CLASSROOM_PASSWORD_RESET_RATE", default="5/h")
+CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE = env("CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE", default="3/h")
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -314,9 +321,20 @@ AXES_RESET_ON_SUCCESS = True
 # own RedisCache is atomic but not on the library's short list.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 RATELIMIT_FAIL_OPEN = True  # the cache (Redis) unavailable: no limit rather than a 500
-RATELIMIT_IP_META_KEY = env("RATELIMIT_IP_META_KEY", default=None)  # e.g. HTTP_X_REAL_IP behind a proxy
+# The client address every limit counts (plateful/client_address.py): the connection's peer, or,
+# behind a front that appends to it, the last address of CLIENT_IP_HEADER (e.g. X-Forwarded-For).
+CLIENT_IP_HEADER = env("CLIENT_IP_HEADER", default="")
+if env("RATELIMIT_IP_META_KEY", default=""):
+    raise ImproperlyConfigured(
+        "RATELIMIT_IP_META_KEY is replaced by CLIENT_IP_HEADER (e.g. X-Forwarded-For), which logins "
+        "count by too: see docs/deploy.md, 'The front: nginx'."
+    )
+RATELIMIT_IP_META_KEY = "plateful.client_address.client_ip"
+AXES_CLIENT_IP_CALLABLE = "plateful.client_address.client_ip"
 GAMES_CREATE_RATE = env("GAMES_CREATE_RATE", default="40/m")  # anonymous new games per address
-CLASSROOM_WRONG_CODE_RATE = env("CLASSROOM_WRONG_CODE_RATE", default="20/5m")  # per address
+# Wrong join codes (classroom.code_guesses): per address, and per browser (its device cookie).
+CLASSROOM_WRONG_CODE_RATE = env("CLASSROOM_WRONG_CODE_RATE", default="20/5m")
+CLASSROOM_WRONG_CODE_DEVICE_RATE = env("CLASSROOM_WRONG_CODE_DEVICE_RATE", default="5/5m")
 CLASSROOM_JOIN_RATE = env("CLASSROOM_JOIN_RATE", default="80/10m")  # joins per address (a NATed class)
 CLASSROOM_SIGNUP_RATE = env("CLASSROOM_SIGNUP_RATE", default="10/h")  # teacher sign-ups per address
 CLASSROOM_MAX_STUDENTS = env.int("CLASSROOM_MAX_STUDENTS", default=80)  # per class session

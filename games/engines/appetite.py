@@ -91,6 +91,7 @@ class AppetiteEngine(AppetiteScoring):
                 "redeal": gettext_noop("Show my hand and get a new one"),
                 "keep": gettext_noop("Keep my hand"),
             },
+            action_fields={"redeal": {}, "keep": {}, "play": {"card": str}, "pass": {}, "cant_play": {}},
             quick_options={"boxes": 2, "max_hands": 2},
         )
 

@@ -18,7 +18,10 @@ never a finished English sentence: the web layer translates it for each viewer.
 
 Subclasses implement the underscored hooks; this base class does the checks every game shares
 (the game is not over, the action is well formed, it is this seat's turn, the move was made
-against the current version) so no engine can forget one.
+against the current version) so no engine can forget one. "Well formed" is each game's own
+declaration, `action_fields`: every type of move it has and what each field holds, checked before
+any rule reads a move, so no rule ever meets a float, a bool or a list where it counts on a
+number or a card (`check_action`).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ Event = dict[str, Any]
 _NOT_WORDS = ("type", "version", "after_ms", "clock_ms")
 # Action fields that name a seat.
 _SEAT_FIELDS = ("seat", "target", "victim", "player")
+# Button words some actions carried in older logs: text, never part of the move.
+_LABEL = "label"
 
 
 class IllegalAction(Exception):
@@ -109,6 +114,18 @@ class Option:
         return value
 
 
+def _holds(value: Any, kind: type) -> bool:
+    """Does an action field hold its declared kind? int: a whole number, never a bool (True is
+    1 to Python, not to a game); str: text."""
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _malformed() -> IllegalAction:
+    return IllegalAction(gettext_noop("That move doesn't make sense."), code="malformed")
+
+
 def event(text: Text, *, to: list[int] | None = None, **data: Any) -> Event:
     """Something that happened, told in the past tense as a message (games.engines.messages):
     event(msg(gettext_noop("%(who)s ate %(card)s."), you=gettext_noop("You ate %(card)s."),
@@ -166,6 +183,10 @@ class Engine:
     # A button's words for each action type, message ids with the action's fields as
     # parameters ("Eat %(card)s"); see action_text.
     action_words: dict = field(default_factory=dict)
+    # Every action type and its fields besides "type" and "version", each with what it holds:
+    # int (a whole number) or str. {"shop": {"spot": int}, "eat": {"card": str}, "snack_attack":
+    # {}}; table actions too ({"flip": {"after_ms": int}}). See check_action.
+    action_fields: dict[str, dict[str, type]] = field(default_factory=dict)
 
     # ----- the public contract ---------------------------------------------------------------
 
@@ -243,22 +264,53 @@ class Engine:
 
     def apply(self, state: State, seat: int | None, action: Action) -> tuple[State, list[Event]]:
         self._check_common(state, seat, action)
-        # "label": button words some actions carried in older logs; never part of the move.
-        move = {k: v for k, v in action.items() if k not in ("version", "label")}
+        move = {k: v for k, v in action.items() if k not in ("version", _LABEL)}
+        if move["type"] not in self.action_fields:  # none of this game's moves: read no field
+            self._explain_illegal(state, seat, {"type": move["type"]})
+            raise IllegalAction(gettext_noop("That move isn't allowed right now."))
         if not self._is_legal(state, seat, move):
             self._explain_illegal(state, seat, move)  # raises a specific message when it can
             raise IllegalAction(gettext_noop("That move isn't allowed right now."))
+        if set(self.action_fields[move["type"]]) - set(move):  # rules that forgot a field
+            raise _malformed()
         new = {k: (v if k == "cards" else clone(v)) for k, v in state.items()}
         events = self._apply(new, seat, move)
         new["version"] = state["version"] + 1
         return new, events
 
+    def check_action(self, action: Any) -> None:
+        """Refuse (IllegalAction "malformed", in a child's words) a move not shaped like a move:
+        a dict with a text "type" and a whole-number "version", whose other fields, when the type
+        is one of this game's (`action_fields`), are each declared for it and hold their kind (a
+        "label" from an older log may be text). Left to the rules, which refuse them in the
+        game's own words: a type the game doesn't have (apply then reads none of its fields),
+        and a declared field that is missing (such a move is never a legal one)."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise _malformed()
+        if not _holds(action.get("version"), int):
+            raise _malformed()
+        fields = self.action_fields.get(action["type"])
+        if fields is None:
+            return
+        for key, value in action.items():
+            if key in ("type", "version"):
+                continue
+            kind = str if key == _LABEL else fields.get(key)
+            if kind is None or not _holds(value, kind):
+                raise _malformed()
+
     def rebase_action(self, state: State, seat: int | None, action: Action) -> Action:
         """Called by the server before apply, for moves that raced each other: a real-time game
         may move an action made against an older version up to the current one when it is
-        still meaningful (a second slap on the same flip). Default: unchanged, so apply
-        refuses anything stale."""
-        return action
+        still meaningful (a second slap on the same flip; `_rebase_action`). A move that is not
+        well formed comes back unchanged, for apply to refuse."""
+        try:
+            self.check_action(action)
+        except IllegalAction:
+            return action
+        if action["type"] not in self.action_fields:
+            return action
+        return self._rebase_action(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict:
         """What this seat may see: the game's own keys (bots read them) plus what to draw,
@@ -362,6 +414,16 @@ class Engine:
     def _explain_illegal(self, state: State, seat: int | None, move: Action) -> None:
         """Raise IllegalAction with the rule that forbids this move, in a child's words."""
 
+    def _rebase_action(self, state: State, seat: int | None, action: Action) -> Action:
+        """See rebase_action (the action is well formed and one of this game's types). Default:
+        unchanged, so apply refuses anything stale."""
+        return action
+
+    def _refuse_early(self, state: State, seat: int | None, action: Action) -> None:
+        """A game's own refusals that come before the shared version and turn checks (CHOMP!
+        says "too late" rather than "the game moved on"). The action is well formed and one of
+        this game's types."""
+
     def _apply(self, state: State, seat: int | None, move: Action) -> list[Event]:
         raise NotImplementedError
 
@@ -373,14 +435,15 @@ class Engine:
     def _check_common(self, state: State, seat: int | None, action: Action) -> None:
         if self.result(state) is not None:
             raise IllegalAction(gettext_noop("This game is over."), code="game_over")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction(gettext_noop("That move doesn't make sense."), code="malformed")
-        if action.get("version") != state["version"]:
+        self.check_action(action)
+        if action["type"] in self.action_fields:
+            self._refuse_early(state, seat, action)
+        if action["version"] != state["version"]:
             raise IllegalAction(
                 gettext_noop("The game moved on before your move arrived. Look again and choose."),
                 code="stale",
             )
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < state["seats"]):
+        if seat is not None and (not _holds(seat, int) or not 0 <= seat < state["seats"]):
             raise IllegalAction(gettext_noop("That seat isn't at this table."), code="bad_seat")
         if seat not in self.to_move(state):
             if seat is not None:

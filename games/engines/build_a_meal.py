@@ -536,6 +536,16 @@ BUILD_A_MEAL = BuildAMeal(
         "discard": gettext_noop("Discard %(card)s"),
         "turn_over": gettext_noop("Turn the discard pile over"),
     },
+    action_fields={
+        "draw": {"from": str},
+        "turn_over": {},
+        "plate": {"card": str},
+        "unplate": {"card": str},
+        "serve": {},
+        "add": {"card": str, "meal": int},
+        "discard": {"card": str},
+        "sugar_shock": {"card": str, "target": int, "meal": int},
+    },
     quick_options={"turn_limit": 20},
 )
 

@@ -168,30 +168,22 @@ class ChompEngine(ChompTable):
                 gettext_noop("That card isn't in the middle. Slap one of the cards you can see.")
             )
 
-    def apply(self, state: State, seat: int | None, action: Action) -> tuple[State, list[Event]]:
+    def _refuse_early(self, state: State, seat: int | None, action: Action) -> None:
         """Slaps are judged in the order the table receives them, and each names the version
         it saw. A slap made before this flip, or between rounds, is too late: that is not a
         Bad Chomp, just a kind refusal. A slap on this very flip that someone else's slap
         overtook is refused as well (every move must name the current version); the web layer
         may pass it through `rebase_action` first so it still counts, in arrival order."""
-        if (
-            seat is not None
-            and isinstance(action, dict)
-            and action.get("type") == "slap"
-            and self.result(state) is None
-        ):
+        if seat is not None and action["type"] == "slap":
             self._check_slap_timing(state, seat, action)
-        return super().apply(state, seat, action)
 
-    def rebase_action(self, state: State, seat: int | None, action: Action) -> Action:
+    def _rebase_action(self, state: State, seat: int | None, action: Action) -> Action:
         """A slap made on the current flip but overtaken by another move (someone's Bad Chomp,
         the first slap of a tie) is still a slap on this pile: give it the current version.
         Anything else comes back unchanged, for apply to judge (and refuse if it is late)."""
-        saw = action.get("version") if isinstance(action, dict) else None
+        saw = action["version"]
         if (
-            isinstance(action, dict)
-            and action.get("type") == "slap"
-            and isinstance(saw, int)
+            action["type"] == "slap"
             and state["phase"] in SLAP_PHASES
             and state["flip_version"] <= saw <= state["version"]
         ):
@@ -199,9 +191,9 @@ class ChompEngine(ChompTable):
         return action
 
     def _check_slap_timing(self, state: State, seat: int, action: Action) -> None:
-        saw = action.get("version")
-        if not isinstance(saw, int) or saw > state["version"]:
-            return  # the shared checks explain a malformed or impossible version
+        saw = action["version"]
+        if saw > state["version"]:
+            return  # the shared checks explain an impossible version
         if state["phase"] not in SLAP_PHASES and saw == state["version"]:
             raise IllegalAction(
                 gettext_noop("Wait for the cards to flip before you slap!"), code="not_your_turn"
@@ -438,6 +430,12 @@ ACTION_WORDS = {
     "settle": gettext_noop("Settle the slaps"),
     "time-up": gettext_noop("Time up"),
 }
+ACTION_FIELDS = {
+    "slap": {"card": str},
+    "flip": {"after_ms": int},
+    "settle": {"after_ms": int},
+    "time-up": {"after_ms": int},
+}
 
 
 def _engine(slug: str, title: str, seats: tuple[int, int], extra: tuple[Option, ...] = ()) -> ChompEngine:
@@ -451,6 +449,7 @@ def _engine(slug: str, title: str, seats: tuple[int, int], extra: tuple[Option, 
         realtime=True,
         options=_timing_options(80) + extra,
         action_words=ACTION_WORDS,
+        action_fields=ACTION_FIELDS,
         quick_options={"max_rounds": 5, "flip_countdown_ms": 500, "reaction_window_ms": 1000},
     )
 

@@ -471,6 +471,13 @@ DUEL = Duel(
         "draw": gettext_noop("Draw"),
         "next_round": gettext_noop("Next round"),
     },
+    action_fields={
+        "reveal": {"card": str},
+        "eat": {"card": str},
+        "attack": {"card": str},
+        "draw": {},
+        "next_round": {"after_ms": int},
+    },
     quick_options={"rounds_to_win": 1},
 )
 

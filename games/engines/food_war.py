@@ -116,13 +116,11 @@ class FoodWarEngine(Engine):
             return self._table_actions(state)
         return [{"type": "flip"}] if seat in self._waiting(state) else []
 
-    def rebase_action(self, state: State, seat: int | None, action: Action) -> Action:
+    def _rebase_action(self, state: State, seat: int | None, action: Action) -> Action:
         """Everyone flips at once, so flips race: a flip made during this wave, from a player who
         still has to flip, still means "flip my card" and is moved up to the current version."""
         if (
-            isinstance(action, dict)
-            and action.get("type") == "flip"
-            and isinstance(action.get("version"), int)
+            action["type"] == "flip"
             and action["version"] >= state["wave_version"]
             and seat in self._waiting(state)
         ):
@@ -432,6 +430,11 @@ FOOD_WAR = FoodWarEngine(
         "flip": gettext_noop("Flip"),
         "reveal": gettext_noop("Flip for everyone still waiting"),
         "time_up": gettext_noop("Stop: time is up"),
+    },
+    action_fields={
+        "flip": {},
+        "reveal": {"after_ms": int},
+        "time_up": {"after_ms": int, "clock_ms": int},
     },
     quick_options={"rounds": 3},
 )

@@ -504,6 +504,14 @@ SNACK_ATTACK = SnackAttackEngine(
         "eat_last": gettext_noop("Eat the last card in the store"),
         "snack_attack": gettext_noop("Yell Snack Attack!"),
     },
+    action_fields={
+        "shop": {"spot": int},
+        "pick": {"spot": int},
+        "eat": {"card": str},
+        "return": {"card": str},
+        "eat_last": {},
+        "snack_attack": {},
+    },
 )
 
 GAMES = (SNACK_ATTACK,)

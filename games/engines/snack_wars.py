@@ -80,6 +80,13 @@ class SnackWarsEngine(SnackWarsView):
                 "steal": gettext_noop("Steal %(card)s from %(victim)s"),
                 "stop_stealing": gettext_noop("Stop stealing"),
             },
+            action_fields={
+                "take_food": {"value": int},
+                "take_bonus": {"card": str},
+                "take_raccoons": {},
+                "steal": {"victim": int, "card": str},
+                "stop_stealing": {},
+            },
             quick_options={"max_turns": 16},
         )
 

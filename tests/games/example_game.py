@@ -138,6 +138,7 @@ TOP_CARD = TopCard(
     max_seats=4,
     deck_slug="appetite",
     action_words={"lay": gettext_noop("Lay %(card)s")},
+    action_fields={"lay": {"card": str}},
 )
 
 GAMES = (TOP_CARD,)

@@ -174,6 +174,8 @@ def _check_movers(engine, state) -> None:
             assert legal == [], f"seat {seat} is not to move but has legal actions"
         for action in legal:
             assert action["version"] == state["version"]
+            assert action["type"] in engine.action_fields, f"declare {action['type']!r} in action_fields"
+            engine.check_action(action)  # each field of the kind action_fields says
             json.dumps(action)
 
 

@@ -118,6 +118,17 @@ def test_production_refuses_to_start_without_a_secret_key_or_with_debug():
     assert "DEBUG must be off when PRODUCTION is true" in result.stderr
 
 
+def test_the_old_proxy_address_setting_is_refused_with_a_pointer_to_the_new_one():
+    """RATELIMIT_IP_META_KEY counted new games by a header but logins by the peer; a deployment
+    that still sets it must not start counting every client as the front's one address."""
+    code = "import django; django.setup()"
+    result = _run(
+        ["-c", code], DJANGO_SETTINGS_MODULE="plateful.settings", RATELIMIT_IP_META_KEY="HTTP_X_REAL_IP"
+    )
+    assert result.returncode != 0
+    assert "RATELIMIT_IP_META_KEY is replaced by CLIENT_IP_HEADER" in result.stderr
+
+
 def test_the_embedded_default_serves_plain_http(settings):
     """scripts/serve on a fresh clone: no HTTPS redirect, cookies that work over http."""
     assert not settings.PRODUCTION

@@ -25,7 +25,7 @@ def test_static_files_are_served_by_the_app_with_debug_off(client, settings):
 
 @pytest.mark.django_db
 def test_demo_teacher_can_log_in_and_reach_teach(capsys, settings):
-    settings.DEBUG = True  # scripts/serve runs the embedded default with DEBUG on
+    assert settings.DEBUG is False  # scripts/serve runs the embedded default with DEBUG off
     call_command("create_demo_teacher")
     call_command("create_demo_teacher")  # idempotent: resets (a new password), does not duplicate
     out = capsys.readouterr().out

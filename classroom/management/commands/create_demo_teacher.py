@@ -1,7 +1,8 @@
 """The demo teacher of the embedded default: a login to try /teach/ with, never in production.
 
-Refuses to run when DEBUG is off (a real site makes its teachers through /signup/). Every run
-gives the demo teacher a new random password and prints it once; the demo teacher is not staff.
+scripts/serve makes it for the embedded default. Refuses to run when PRODUCTION is true (a real
+site makes its teachers through /signup/); it needs no DEBUG. Every run gives the demo teacher a
+new random password and prints it once; the demo teacher is not staff.
 """
 
 import secrets
@@ -15,13 +16,13 @@ DEMO_USERNAME = "teacher"
 
 
 class Command(BaseCommand):
-    help = "Create (or reset) the demo teacher with a new random password, and print it (DEBUG only)."
+    help = "Create (or reset) the demo teacher with a new random password and print it (not in production)."
 
     def handle(self, *args, **options):
-        if not settings.DEBUG:
+        if settings.PRODUCTION:
             raise CommandError(
-                "The demo teacher is for trying Plateful out (DEBUG on). Teachers of a real site "
-                "make their own accounts at /signup/."
+                "The demo teacher is for trying Plateful out, never with PRODUCTION=true. Teachers "
+                "of a real site make their own accounts at /signup/."
             )
         password = secrets.token_urlsafe(12)
         _, created = teacher_ensure(username=DEMO_USERNAME, password=password)

@@ -22,6 +22,7 @@ class HiddenHands(Engine):
             max_seats=4,
             deck_slug="chomp",
             action_words={"play": "Play %(card)s"},
+            action_fields={"play": {"card": str}},
         )
 
     def _setup(self, state, order):
@@ -116,6 +117,7 @@ class SlapGame(Engine):
             deck_slug="chomp",
             realtime=True,
             action_words={"slap": "Slap", "flip": "Flip", "end": "End"},
+            action_fields={"slap": {}, "flip": {"after_ms": int}, "end": {"after_ms": int}},
         )
 
     def _setup(self, state, order):

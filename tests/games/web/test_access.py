@@ -88,6 +88,8 @@ def test_play_again_can_be_handled_by_the_owner_of_the_match(gates):
 @pytest.mark.django_db
 def test_play_again_needs_a_seat_at_the_game():
     match, tokens = _match()
+    match.status = match.Status.FINISHED  # play again is for a game that is over
+    match.save(update_fields=["status"])
     stranger = Client()
     refused = stranger.post(f"/play/{match.pk}/again/")
     assert refused.status_code == 403 and "Only the players" in refused.content.decode()

@@ -149,13 +149,18 @@ async def test_a_slap_first_wins_the_pile_a_bad_chomp_costs_a_point_and_a_late_s
     match, tokens, sessions = await _table(game="test-slap", kinds=("human", "human"), deck=deck)
     me, rival = await _connect(match.pk, sessions[0]), await _connect(match.pk, sessions[1])
     await me.receive_from(), await rival.receive_from()
-    flip = database_sync_to_async(services.match_submit_action)
-    await flip(match_id=match.pk, seat=None, action={"type": "flip", "version": 0}, trusted=True)
+    submit = database_sync_to_async(services.match_submit_action)
+
+    async def flip(version: int) -> None:  # the table's own move, as its timer plays it
+        action = {"type": "flip", "after_ms": 400, "version": version}
+        await submit(match_id=match.pk, seat=None, action=action, trusted=True)
+
+    await flip(0)
     await me.receive_from(), await rival.receive_from()
     await me.send_to(text_data=json.dumps({"action": {"type": "slap", "version": 1}}))  # a Seal: Bad Chomp
     assert "You made a Bad Chomp on Seal" in await me.receive_from()
     await rival.receive_from()
-    await flip(match_id=match.pk, seat=None, action={"type": "flip", "version": 2}, trusted=True)
+    await flip(2)
     await me.receive_from(), await rival.receive_from()
     await me.send_to(text_data=json.dumps({"action": {"type": "slap", "version": 3}}))
     await rival.send_to(text_data=json.dumps({"action": {"type": "slap", "version": 3}}))

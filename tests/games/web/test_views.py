@@ -162,3 +162,39 @@ def test_a_table_for_friends_offers_its_share_link(client):
     page = client.get(response["Location"]).content.decode()
     assert "Share this table: friends open this link to sit down or watch" in page
     assert '<details class="match-about" open>' in page
+
+
+def _finish(match):
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+
+
+def test_play_again_only_after_the_game_is_over_and_within_the_new_games_limit(client, settings):
+    playing = _quick_play(client)
+    refused = client.post(f"/play/{playing.pk}/again/")
+    assert refused.status_code == 409 and "isn't over yet" in refused.content.decode()
+    assert Match.objects.count() == 1  # nothing dealt
+    settings.GAMES_CREATE_RATE = "3/m"
+    client.defaults["REMOTE_ADDR"] = "10.9.9.9"  # a fresh allowance for this part
+    _finish(playing)
+    again = client.post(f"/play/{playing.pk}/again/")
+    assert again.status_code == 302
+    _finish(Match.objects.get(pk=again["Location"].split("/")[2]))
+    assert _quick_play(client).status == Match.Status.PLAYING  # new games share the allowance
+    third = client.post(f"/play/{playing.pk}/again/")
+    assert third.status_code == 302
+    made = Match.objects.count()
+    for _ in range(3):
+        too_many = client.post(f"/play/{playing.pk}/again/")
+        assert too_many.status_code == 429 and "Wait a minute" in too_many.content.decode()
+    assert client.post("/games/test-cards/play/", {"seats": 2}).status_code == 429
+    assert Match.objects.count() == made
+
+
+def test_a_float_where_a_game_counts_on_a_whole_number_is_a_400_in_words(client):
+    """The probe's move: "spot": 0.0 in Snack Attack was a 500 (0.0 == 0 passed as legal)."""
+    match = _quick_play(client, game="snack-attack")
+    shop = next(a for a in _legal(match) if a["type"] == "shop")
+    for spoiled in ({**shop, "spot": float(shop["spot"])}, {**shop, "spot": True}, {**shop, "card": []}):
+        response = client.post(f"/play/{match.pk}/move/", {"seat": 0, "action": json.dumps(spoiled)})
+        assert (response.status_code, response.content.decode()) == (400, "That move doesn't make sense.")
+    assert Match.objects.get(pk=match.pk).version == match.version

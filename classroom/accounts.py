@@ -1,0 +1,111 @@
+"""Teacher accounts: limits on logging in and on password-reset mail.
+
+- django-axes locks one username from one address after AXES_FAILURE_LIMIT wrong passwords.
+  Trying a few passwords on each of many usernames passes that, so wrong passwords are also
+  counted per address over every username: CLASSROOM_LOGIN_FAILURE_RATE (20 in 15 minutes; a
+  school's teachers share one address). Past it nobody logs in from that address until the
+  window ends, with the right password neither (else a guesser would still learn which password
+  is right): `AddressLoginLimit`, the first authentication backend, closes every login door (the
+  admin's too) and the login page says why.
+- Password-reset mail: CLASSROOM_PASSWORD_RESET_RATE per address and
+  CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE per e-mail address typed (whether or not an account has
+  it, so the answers tell nobody who has an account).
+
+Counted in the cache by django-ratelimit, per plateful.client_address.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import views as auth_views
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django_ratelimit.core import get_usage
+
+LOGIN_GROUP = "classroom.login.wrong-password"
+RESET_GROUP = "classroom.password-reset"
+RESET_ACCOUNT_GROUP = "classroom.password-reset.account"
+LOCKED_TEMPLATE = "registration/locked_out.html"
+
+
+def _login_rate(group: str, request: HttpRequest) -> str:
+    return settings.CLASSROOM_LOGIN_FAILURE_RATE
+
+
+def _reset_rate(group: str, request: HttpRequest) -> str:
+    return settings.CLASSROOM_PASSWORD_RESET_RATE
+
+
+def _reset_account_rate(group: str, request: HttpRequest) -> str:
+    return settings.CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE
+
+
+def _used_up(usage: dict | None) -> bool:
+    return bool(usage) and usage["count"] >= usage["limit"]
+
+
+# ----- logging in --------------------------------------------------------------------------------
+
+
+def login_address_locked(request: HttpRequest) -> bool:
+    """Has this address used up its wrong passwords?"""
+    return _used_up(get_usage(request, group=LOGIN_GROUP, key="ip", rate=_login_rate))
+
+
+def login_failure_count(sender, credentials=None, request=None, **kwargs) -> None:
+    """Receiver of django.contrib.auth's user_login_failed: one more wrong password from here."""
+    if request is not None:
+        get_usage(request, group=LOGIN_GROUP, key="ip", rate=_login_rate, increment=True)
+
+
+class AddressLoginLimit:
+    """First in AUTHENTICATION_BACKENDS: while the address is locked, no backend after it is
+    asked, so nobody logs in from there through any login form. It has no get_user (as
+    django-axes' own): it never signs anyone in, so no session ever names it."""
+
+    def authenticate(self, request, **credentials):
+        if request is not None and login_address_locked(request):
+            request.login_address_locked = True
+            raise PermissionDenied
+        return None
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page; a locked address gets the "too many tries" page (429) saying so."""
+
+    def form_invalid(self, form) -> HttpResponse:
+        if getattr(self.request, "login_address_locked", False):
+            return render(self.request, LOCKED_TEMPLATE, {"address_locked": True}, status=429)
+        return super().form_invalid(form)
+
+
+# ----- password reset ----------------------------------------------------------------------------
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, sending at most so many links per address and per account."""
+
+    def form_valid(self, form) -> HttpResponse:
+        request = self.request
+        email = form.cleaned_data["email"].strip().lower()
+
+        def this_email(_group: str, _request: HttpRequest) -> str:
+            return email
+
+        here = {"group": RESET_GROUP, "key": "ip", "rate": _reset_rate}
+        account = {"group": RESET_ACCOUNT_GROUP, "key": this_email, "rate": _reset_account_rate}
+        if _used_up(get_usage(request, **here)):
+            refusal = _("Too many password resets were asked for from here. Wait an hour, then try again.")
+        elif _used_up(get_usage(request, **account)):
+            refusal = _(
+                "We already sent several links to that address. Look for them in your e-mail (the "
+                "spam folder too), or wait an hour and ask again."
+            )
+        else:
+            get_usage(request, **here, increment=True)
+            get_usage(request, **account, increment=True)
+            return super().form_valid(form)
+        form.add_error(None, refusal)
+        return self.render_to_response(self.get_context_data(form=form), status=429)

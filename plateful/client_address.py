@@ -1,0 +1,36 @@
+"""The client's address, as every limit counts it: wrong join codes, joins, new games
+(django-ratelimit's RATELIMIT_IP_META_KEY) and logins (django-axes' AXES_CLIENT_IP_CALLABLE).
+
+By default the peer of the connection (REMOTE_ADDR): right for the embedded default, and behind
+the nginx front of docs/deploy.md, which sets X-Forwarded-For to the one address it saw (never
+appends to what the client sent) for Daphne's --proxy-headers to put in REMOTE_ADDR.
+
+A front that can only append to X-Forwarded-For (many cloud load balancers) is named with
+CLIENT_IP_HEADER=X-Forwarded-For: then the last address in that header counts, the one the front
+itself added; anything before it came from the client and is ignored. A header that is missing
+or holds no address falls back to the peer. Either way, the workers must be reachable only
+through the front: a client talking to them directly could write the header itself.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+from django.conf import settings
+from django.http import HttpRequest
+
+
+def _meta_name(header: str) -> str:
+    return "HTTP_" + header.upper().replace("-", "_")
+
+
+def client_ip(request: HttpRequest) -> str:
+    peer = request.META.get("REMOTE_ADDR", "")
+    header = getattr(settings, "CLIENT_IP_HEADER", "")
+    if not header:
+        return peer
+    written = request.META.get(_meta_name(header), "").rsplit(",", 1)[-1].strip()
+    try:
+        return str(ipaddress.ip_address(written))
+    except ValueError:
+        return peer

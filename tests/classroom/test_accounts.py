@@ -1,0 +1,92 @@
+"""classroom.accounts: wrong passwords are limited per address across usernames (besides
+django-axes' per username and address), and password-reset mail per address and per account."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.test import Client
+
+from tests.classroom.conftest import make_teacher
+
+pytestmark = pytest.mark.django_db
+
+RIGHT = "a-long-test-password-1"
+
+
+@pytest.fixture(autouse=True)
+def _quick_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # tests only
+
+
+def _login(username: str, password: str, **client) -> tuple[int, str, Client]:
+    browser = Client(**client)
+    response = browser.post("/login/", {"username": username, "password": password})
+    return response.status_code, response.content.decode(), browser
+
+
+def test_wrong_passwords_over_many_usernames_lock_the_address(settings):
+    settings.AXES_FAILURE_LIMIT = 5
+    settings.CLASSROOM_LOGIN_FAILURE_RATE = "12/15m"
+    teacher = make_teacher()
+    # Four tries for each of many usernames: never five for one, so django-axes alone never locks.
+    answers = [_login(f"teacher-{n}", f"guess-{k}")[0] for n in range(5) for k in range(4)]
+    assert answers == [200] * 12 + [429] * 8
+    status, page, browser = _login(teacher.username, RIGHT)
+    assert status == 429 and "Too many wrong passwords from here" in page
+    assert browser.get("/teach/").status_code == 302  # not logged in, even with the right password
+    # The admin's login is the same door.
+    admin = get_user_model().objects.create_superuser("boss", password=RIGHT)
+    staff = Client()
+    staff.post("/admin/login/?next=/admin/", {"username": admin.username, "password": RIGHT})
+    assert staff.get("/admin/").status_code == 302
+    # Another address is not slowed down.
+    status, _page, browser = _login(teacher.username, RIGHT, REMOTE_ADDR="10.0.0.9")
+    assert status == 302 and browser.get("/teach/").status_code == 200
+
+
+def test_a_right_password_never_counts(settings):
+    settings.CLASSROOM_LOGIN_FAILURE_RATE = "3/15m"
+    teacher = make_teacher()
+    for _ in range(6):
+        assert _login(teacher.username, RIGHT)[0] == 302
+    assert _login(teacher.username, "wrong")[0] == 200
+
+
+@pytest.fixture
+def garcia():
+    teacher = make_teacher()
+    teacher.email = "garcia@school.example"
+    teacher.save()
+    return teacher
+
+
+def _reset(email: str, **client):
+    return Client(**client).post("/password/reset/", {"email": email})
+
+
+def test_password_reset_mail_is_limited_per_address(settings, garcia):
+    settings.CLASSROOM_PASSWORD_RESET_RATE = "5/h"
+    settings.CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE = "3/h"
+    answers = [_reset(f"someone-{n}@school.example").status_code for n in range(4)]
+    answers += [_reset("garcia@school.example").status_code for _ in range(26)]
+    assert answers == [302] * 5 + [429] * 25
+    refused = _reset("garcia@school.example")
+    assert "Too many password resets were asked for from here" in refused.content.decode()
+    assert len(mail.outbox) == 1
+    assert _reset("garcia@school.example", REMOTE_ADDR="10.0.0.9").status_code == 302
+    assert len(mail.outbox) == 2
+
+
+def test_password_reset_mail_is_limited_per_account(settings, garcia):
+    settings.CLASSROOM_PASSWORD_RESET_RATE = "100/h"
+    settings.CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE = "3/h"
+    answers = [_reset(" Garcia@School.example", REMOTE_ADDR=f"10.0.0.{n}").status_code for n in range(1, 31)]
+    assert answers == [302] * 3 + [429] * 27
+    refused = _reset("garcia@school.example", REMOTE_ADDR="10.0.1.1").content.decode()
+    assert "We already sent several links to that address" in refused
+    assert len(mail.outbox) == 3
+    # An address with no account gets the same answers: nobody learns who has an account.
+    unknown = [_reset("nobody@school.example", REMOTE_ADDR="10.0.2.1").status_code for _ in range(4)]
+    assert unknown == [302] * 3 + [429]
