@@ -14,20 +14,46 @@ alike). Wrong codes count twice, right codes never:
 
 So one student's wrong codes never lock the others out (their browser stops at 5, the address at
 20), and a flood gets at most CLASSROOM_WRONG_CODE_RATE guesses per address and window, as before.
-Counters live in the cache (django-ratelimit, plateful.client_address for the address).
+Counters live in the cache (django-ratelimit, plateful.client_address for the address). Every
+code a child types goes through here: class join codes, and homework and resume codes.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
 from classroom.models import Student
 
+DEVICE_COOKIE = "plateful_device"
+DEVICE_SALT = "classroom.device"
+DEVICE_MAX_AGE = 365 * 24 * 3600
+
 ADDRESS_GROUP = "classroom.join.wrong-code"
 DEVICE_GROUP = "classroom.join.wrong-code-device"
+
+
+def device_of(request: HttpRequest) -> str:
+    """This browser's id from its signed device cookie ("" when it has none yet)."""
+    return (
+        request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT, max_age=DEVICE_MAX_AGE) or ""
+    )
+
+
+def device_keep(request: HttpRequest, response: HttpResponse, device: str) -> HttpResponse:
+    """Give (or renew) this browser's device cookie on `response`."""
+    response.set_signed_cookie(
+        DEVICE_COOKIE,
+        device,
+        salt=DEVICE_SALT,
+        max_age=DEVICE_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+    return response
 
 
 def _address_rate(group: str, request: HttpRequest) -> str:

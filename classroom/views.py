@@ -25,7 +25,7 @@ from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
 from classroom import dashboard, lessons, reports, services
-from classroom.code_guesses import code_guess_refusal, code_guess_wrong
+from classroom.code_guesses import code_guess_refusal, code_guess_wrong, device_keep, device_of
 from classroom.forms import (
     LESSON,
     JoinForm,
@@ -43,10 +43,6 @@ from decks import needs as deck_needs
 from decks import services as decks
 from games.services import MatchError, games_catalog
 from games.views import SESSION_KEY
-
-DEVICE_COOKIE = "plateful_device"
-DEVICE_SALT = "classroom.device"
-DEVICE_MAX_AGE = 365 * 24 * 3600
 
 
 def _refuse(message: str, status: int) -> HttpResponse:
@@ -357,25 +353,6 @@ def student_report(request: HttpRequest, session_id: int, student_id: int) -> Ht
 # ----- students: joining -------------------------------------------------------------------------
 
 
-def _device(request: HttpRequest) -> str:
-    return (
-        request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT, max_age=DEVICE_MAX_AGE) or ""
-    )
-
-
-def _keep_device(request: HttpRequest, response: HttpResponse, device: str) -> HttpResponse:
-    response.set_signed_cookie(
-        DEVICE_COOKIE,
-        device,
-        salt=DEVICE_SALT,
-        max_age=DEVICE_MAX_AGE,
-        httponly=True,
-        samesite="Lax",
-        secure=request.is_secure(),
-    )
-    return response
-
-
 def _remember_student(request: HttpRequest, student: Student) -> None:
     known = dict(students_of(request.session))
     known[str(student.session_id)] = student.pk
@@ -386,7 +363,7 @@ def _student_here(request: HttpRequest, session: ClassSession) -> Student | None
     student_id = students_of(request.session).get(str(session.pk))
     student = session.students.filter(pk=student_id).first() if student_id else None
     if student is None:
-        student = services.student_of_device(session=session, device=_device(request))
+        student = services.student_of_device(session=session, device=device_of(request))
         if student is not None:  # the session cookie was lost, this browser is still them
             _remember_student(request, student)
     if student is not None:
@@ -421,7 +398,7 @@ def join(request: HttpRequest) -> HttpResponse:
             if student is not None:
                 return HttpResponseRedirect(services.class_url(session))
         return render(request, "classroom/join.html", context)
-    device = _device(request)
+    device = device_of(request)
     if refusal := code_guess_refusal(request, device=device):
         context["error"] = refusal
         return render(request, "classroom/join.html", context, status=429)
@@ -437,7 +414,7 @@ def join(request: HttpRequest) -> HttpResponse:
         if data.get("action") != "fun-name":
             context["error"] = error.message
             page = render(request, "classroom/join.html", context, status=error.status)
-            return _keep_device(request, page, device) if device else page
+            return device_keep(request, page, device) if device else page
     if session is not None:
         taken = set(session.students.values_list("nickname_key", flat=True))
         student = _student_here(request, session)
@@ -447,7 +424,7 @@ def join(request: HttpRequest) -> HttpResponse:
         names = fun_names(taken=taken)
         context["fun_name"] = names[0] if names else ""
         page = render(request, "classroom/join.html", context)
-        return _keep_device(request, page, device) if device else page
+        return device_keep(request, page, device) if device else page
     if _join_limited(request):
         context["error"] = _("Too many players joined from here at once. Wait a minute, then try again.")
         return render(request, "classroom/join.html", context, status=429)
@@ -457,11 +434,11 @@ def join(request: HttpRequest) -> HttpResponse:
     except services.ClassroomError as error:
         context["error"] = error.message
         context["nickname_error"] = error.code == "nickname"
-        return _keep_device(
+        return device_keep(
             request, render(request, "classroom/join.html", context, status=error.status), device
         )
     _remember_student(request, student)
-    return _keep_device(request, HttpResponseRedirect(services.class_url(session)), device)
+    return device_keep(request, HttpResponseRedirect(services.class_url(session)), device)
 
 
 # ----- students: the class page ------------------------------------------------------------------
@@ -476,7 +453,7 @@ def _class_guess(request: HttpRequest, code: str) -> tuple[ClassSession, Student
     student = _student_here(request, session) if session is not None else None
     if student is not None:
         return session, student
-    device = _device(request)
+    device = device_of(request)
     if refusal := code_guess_refusal(request, device=device):
         form = JoinForm(initial={"code": services.code_normalize(code)})
         context = {"form": form, "fun_name": "", "error": refusal}
@@ -486,7 +463,7 @@ def _class_guess(request: HttpRequest, code: str) -> tuple[ClassSession, Student
     device = device or secrets.token_urlsafe(16)
     code_guess_wrong(request, device=device)
     missing = page_not_found(request, Http404(_("There is no class with that code.")))
-    return _keep_device(request, missing, device)
+    return device_keep(request, missing, device)
 
 
 def _lesson_context(session: ClassSession, student: Student, check=None) -> dict:

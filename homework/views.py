@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_ratelimit.core import get_usage
 
 from classroom import dashboard, lessons
+from classroom.code_guesses import code_guess_refusal, code_guess_wrong, device_keep, device_of
 from classroom.forms import LESSON, activity_choices, game_options
 from classroom.services import lesson_card_records
 from games.services import MatchError, games_catalog
@@ -37,9 +38,6 @@ from homework.forms import (
 )
 from homework.models import Assignment, Student
 
-DEVICE_COOKIE = "plateful_homework_device"
-DEVICE_SALT = "homework.device"
-DEVICE_MAX_AGE = 365 * 24 * 3600
 NEW_CODES_KEY = "homework_new_codes"  # browser session: {assignment id: a resume code not yet noted}
 
 
@@ -256,55 +254,21 @@ def student_new_code(request: HttpRequest, assignment_id: int, student_id: int) 
 # ----- students: finding the homework, wrong codes ------------------------------------------------
 
 
-def _device(request: HttpRequest) -> str:
-    return (
-        request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT, max_age=DEVICE_MAX_AGE) or ""
-    )
-
-
 def _keep_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """Every student page gives the browser a device id, so wrong codes count per device too."""
-    if not _device(request):
-        response.set_signed_cookie(
-            DEVICE_COOKIE,
-            secrets.token_urlsafe(16),
-            salt=DEVICE_SALT,
-            max_age=DEVICE_MAX_AGE,
-            httponly=True,
-            samesite="Lax",
-            secure=request.is_secure(),
-        )
+    """Every student page gives the browser a device id, so its wrong codes count as its own."""
+    if not device_of(request):
+        device_keep(request, response, secrets.token_urlsafe(16))
     return response
 
 
-def _address_rate(group: str, request: HttpRequest) -> str:
-    return settings.CLASSROOM_WRONG_CODE_RATE
+def _code_refusal(request: HttpRequest) -> str | None:
+    """Why this browser may not have a homework or resume code looked up now, or None
+    (classroom.code_guesses: wrong codes count per browser and per address, right ones never)."""
+    return code_guess_refusal(request, device=device_of(request))
 
 
-def _device_rate(group: str, request: HttpRequest) -> str:
-    return settings.HOMEWORK_WRONG_CODE_DEVICE_RATE
-
-
-def _device_key(group: str, request: HttpRequest) -> str:
-    return _device(request)
-
-
-def _too_many_wrong_codes(request: HttpRequest, *, count: bool = False) -> bool:
-    """Has this address, or this device, typed too many wrong codes lately? `count`: one more
-    now. (A browser that never had a homework page has no device id: its address counts.)"""
-    limits = [("homework.wrong-code.address", "ip", _address_rate)]
-    if _device(request):
-        limits.append(("homework.wrong-code.device", _device_key, _device_rate))
-    limited = False
-    for group, key, rate in limits:
-        usage = get_usage(request, group=group, key=key, rate=rate, increment=count)
-        if usage:
-            limited |= usage["should_limit"] if count else usage["count"] >= usage["limit"]
-    return limited
-
-
-def _too_many_words() -> str:
-    return _("Too many wrong codes from here. Wait a few minutes, then try again.")
+def _count_wrong_code(request: HttpRequest) -> None:
+    code_guess_wrong(request, device=device_of(request))
 
 
 @require_http_methods(["GET", "POST"])
@@ -315,14 +279,14 @@ def entry(request: HttpRequest) -> HttpResponse:
     context: dict = {"form": form}
     if not raw:
         return _keep_device(request, render(request, "homework/entry.html", context))
-    if _too_many_wrong_codes(request):
-        context["error"] = _too_many_words()
+    if refusal := _code_refusal(request):
+        context["error"] = refusal
         return _keep_device(request, render(request, "homework/entry.html", context, status=429))
     try:
         assignment = services.assignment_for_code(code=raw)
     except services.HomeworkError as error:
         if error.code == "wrong_code":
-            _too_many_wrong_codes(request, count=True)
+            _count_wrong_code(request)
         context["error"] = error.message
         return _keep_device(request, render(request, "homework/entry.html", context, status=error.status))
     return HttpResponseRedirect(services.homework_url(assignment))
@@ -332,14 +296,14 @@ def _assignment_or_refusal(request: HttpRequest, code: str) -> Assignment | Http
     """The assignment of a code in an address, or the entry page saying why not (a wrong code
     counts against this address and device)."""
     context: dict = {"form": CodeForm(initial={"code": services.code_normalize(code)})}
-    if _too_many_wrong_codes(request):
-        context["error"] = _too_many_words()
+    if refusal := _code_refusal(request):
+        context["error"] = refusal
         return _keep_device(request, render(request, "homework/entry.html", context, status=429))
     try:
         return services.assignment_for_code(code=code)
     except services.HomeworkError as error:
         if error.code == "wrong_code":
-            _too_many_wrong_codes(request, count=True)
+            _count_wrong_code(request)
         context["error"] = error.message
         return _keep_device(request, render(request, "homework/entry.html", context, status=error.status))
 
@@ -456,16 +420,14 @@ def resume(request: HttpRequest, code: str) -> HttpResponse:
     if isinstance(assignment, HttpResponse):
         return assignment
     form = ResumeForm(request.POST)
-    if _too_many_wrong_codes(request):
-        return _student_page(
-            request, assignment, None, resume_form=form, resume_error=_too_many_words(), status=429
-        )
+    if refusal := _code_refusal(request):
+        return _student_page(request, assignment, None, resume_form=form, resume_error=refusal, status=429)
     try:
         services.assignment_must_be_open(assignment)
         student = services.student_resume(assignment=assignment, code=request.POST.get("resume_code", ""))
     except services.HomeworkError as error:
         if error.code == "wrong_resume_code":
-            _too_many_wrong_codes(request, count=True)
+            _count_wrong_code(request)
         return _student_page(
             request, assignment, None, resume_form=form, resume_error=error.message, status=error.status
         )

@@ -344,5 +344,4 @@ CLASSROOM_RETENTION_DAYS = env.int("CLASSROOM_RETENTION_DAYS", default=30)  # pu
 CLASSROOM_DASHBOARD_COALESCE_MS = env.int("CLASSROOM_DASHBOARD_COALESCE_MS", default=700)
 # Homework: wrong homework and resume codes count per address (CLASSROOM_WRONG_CODE_RATE) and per
 # browser (its device cookie); joins per address as classes do (CLASSROOM_JOIN_RATE).
-HOMEWORK_WRONG_CODE_DEVICE_RATE = env("HOMEWORK_WRONG_CODE_DEVICE_RATE", default="10/5m")
 HOMEWORK_MAX_STUDENTS = env.int("HOMEWORK_MAX_STUDENTS", default=200)  # per assignment

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from classroom.views import DEVICE_COOKIE
+from classroom.code_guesses import DEVICE_COOKIE
 from tests.classroom.conftest import duel_session, join
 
 pytestmark = pytest.mark.django_db

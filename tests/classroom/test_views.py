@@ -13,7 +13,7 @@ from django.test import Client
 from classroom import services
 from classroom.gates import STUDENTS_KEY
 from classroom.models import ClassSession, Student, TableMatch
-from classroom.views import DEVICE_COOKIE
+from classroom.code_guesses import DEVICE_COOKIE
 from games import services as games
 from games.models import Match
 from games.views import SESSION_KEY

@@ -215,7 +215,7 @@ def test_wrong_codes_are_limited_per_address(teacher, settings):
 
 
 def test_wrong_resume_codes_are_limited_per_device_and_refused_plainly(teacher, settings):
-    settings.HOMEWORK_WRONG_CODE_DEVICE_RATE = "2/5m"
+    settings.CLASSROOM_WRONG_CODE_DEVICE_RATE = "2/5m"
     assignment = duel_homework(teacher)
     _ana, _student, code = start(assignment, "Ana")
     guesser = Client()
