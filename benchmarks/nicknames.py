@@ -5,8 +5,10 @@
     .venv/bin/python benchmarks/nicknames.py --only rule --misses
 
 The corpus is benchmarks/nicknames/: hand-written rude and innocent names (rude.txt,
-innocent.txt: the development set), and a held-out set written after the word lists were frozen
-(rude-heldout.txt, innocent-heldout.txt), never used to tune them. Each hand-written name also
+innocent.txt: the development set), a first held-out set written after the word lists were
+frozen (rude-heldout.txt, innocent-heldout.txt: measured once, then used to improve the rule),
+and a second one written after that (rude-heldout-2.txt, innocent-heldout-2.txt), never used to
+change anything: the honest estimate. Each hand-written name also
 gets machine-made spelling variants (`variants`: leetspeak, repeated, spaced or dotted letters,
 sound-alikes, look-alike letters, glued camelCase with gamer decorations, mixed case), made by
 general rules from a fixed seed, so they come from no block list. Innocent names get the
@@ -224,7 +226,10 @@ CONTESTANTS: dict[str, Callable[[], Callable[[str], bool]]] = {
     "rule + alt-profanity-check": _with(_profanity_check),
     "rule + safetype": _with(_safetype),
 }
-SHORT_NAMES = {"rule": "rule: our lists + glin-profanity (chosen)", "lists": "our word lists alone (nicknames/data)"}
+SHORT_NAMES = {
+    "rule": "rule: our lists + glin-profanity (chosen)",
+    "lists": "our word lists alone (nicknames/data)",
+}
 
 
 def _rate(refuse: Callable[[str], bool], corpus: list[str]) -> tuple[float, list[str]]:
@@ -233,7 +238,9 @@ def _rate(refuse: Callable[[str], bool], corpus: list[str]) -> tuple[float, list
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--misses", action="store_true", help="list the names each one gets wrong")
     parser.add_argument("--only", default="", help='one contestant: "rule", "lists" or a name prefix')
     args = parser.parse_args()
@@ -242,10 +249,12 @@ def main() -> None:
     sets = {
         "rude, written": rude_written,
         "rude, variants": [v for v, _k in rude_variants(rude_written)],
-        "rude, held out": names("rude-heldout.txt"),
+        "rude, held out 1": names("rude-heldout.txt"),
+        "rude, held out 2": names("rude-heldout-2.txt"),
         "innocent, written": innocent_written,
         "innocent, variants": [v for v, _k in innocent_variants(innocent_written)],
-        "innocent, held out": names("innocent-heldout.txt"),
+        "innocent, held out 1": names("innocent-heldout.txt"),
+        "innocent, held out 2": names("innocent-heldout-2.txt"),
     }
     print("corpus: " + ", ".join(f"{label} {len(corpus)}" for label, corpus in sets.items()))
     wanted = SHORT_NAMES.get(args.only, args.only)
@@ -274,7 +283,9 @@ def main() -> None:
         elapsed = (time.perf_counter() - started) * 1000 / max(counted, 1)
         rude_all = totals["rude"][0] / max(totals["rude"][1], 1)
         innocent_all = totals["innocent"][0] / max(totals["innocent"][1], 1)
-        print(f"| {label} | " + " | ".join(cells) + f" | {rude_all:.1%} | {innocent_all:.1%} | {elapsed:.2f} |")
+        print(
+            f"| {label} | " + " | ".join(cells) + f" | {rude_all:.1%} | {innocent_all:.1%} | {elapsed:.2f} |"
+        )
         if args.misses:
             for set_label, wrong in misses.items():
                 if wrong:

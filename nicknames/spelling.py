@@ -230,7 +230,7 @@ def runs(text: str) -> tuple[str, tuple[int, ...]]:
 
 
 def with_hidden_letters(text: str) -> list[str]:
-    """"f*ck" -> the word with each vowel in place of each "*" (at most two of them)."""
+    """ "f*ck" -> the word with each vowel in place of each "*" (at most two of them)."""
     if HIDDEN not in text:
         return [text]
     if text.count(HIDDEN) > 2:

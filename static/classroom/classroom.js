@@ -5,16 +5,24 @@
   "use strict";
 
   // ----- A student's class bar ------------------------------------------------------------------
-  // The class socket pushes #class-bar-live with data-place (where the student belongs now) and
-  // data-go (the class page, which hands their browser the seat and sends them on). On a class
-  // page or a game page that isn't their place, go there.
+  // The class socket pushes #class-bar-live with data-place (where the student belongs now),
+  // data-kind (what that place is: waiting, pending, removed...), data-name (their nickname, which
+  // the teacher may change) and data-go (the class page, which hands their browser the seat and
+  // sends them on). On a class page or a game page that isn't their place, go there; on their
+  // class page showing another kind of place (the teacher accepted their name), draw it again.
   function followPlace() {
     const bar = document.getElementById("class-bar-live");
     if (!bar) return;
+    document.querySelectorAll("[data-my-name]").forEach((element) => {
+      if (bar.dataset.name && element.textContent !== bar.dataset.name) element.textContent = bar.dataset.name;
+    });
     const place = bar.dataset.place;
     const here = window.location.pathname;
     const onClassPages = here.startsWith("/class/") || here.startsWith("/play/");
+    const page = document.querySelector(".student-page[data-kind]");
     if (place && onClassPages && here !== place) {
+      window.location.assign(bar.dataset.go);
+    } else if (page && here === place && page.dataset.kind !== bar.dataset.kind) {
       window.location.assign(bar.dataset.go);
     }
   }

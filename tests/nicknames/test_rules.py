@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.nicknames import fun_names, nickname_key, nickname_problem
+from nicknames import fun_names, nickname_key, nickname_problem
 
 
 @pytest.mark.parametrize(
