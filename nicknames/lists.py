@@ -148,14 +148,21 @@ class WordLists:
         )
         return self.pranks[found[2]][1] if found else None
 
-    def allowed_spans(self, text: str) -> list[tuple[int, int]]:
-        """Where allowed words ("Scunthorpe", "Yamashita") lie in a name's glued letters."""
+    def allowed_spans(
+        self, text: str, starts: set[int] | frozenset[int] = frozenset()
+    ) -> list[tuple[int, int]]:
+        """Where allowed words ("Scunthorpe", "Yamashita") lie in a name's glued letters. One
+        starting inside a word must end in it (`starts`: where the name's words start): the
+        "ashit" of "Yamashita shit" is no name."""
         if self.allowed is None:
             return []
         spans = []
         for start in range(len(text)):  # overlapping ones too ("cassandra" in "xcassandra")
             found = self.allowed.match(text, start)
-            if found:
+            if not found:
+                continue
+            crosses = any(start < boundary < found.end() for boundary in starts)
+            if start in starts or not starts or not crosses:
                 spans.append(found.span())
         return spans
 

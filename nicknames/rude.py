@@ -52,18 +52,20 @@ def _glued_runs(words: list[Word]):
 
 
 def _pieces(words: list[Word]):
-    """(text, where it starts in the glued name): each word, and each run of short pieces
-    glued ("sh it", "f uck"), where the roots and word starts and ends are looked for."""
+    """(text, where it starts in the glued name): each word, and each run of pieces of one split
+    word glued ("sh it", "f uck", "f u c k"): words of at most two letters, or of at most
+    three with a lone letter among them ("Ana Lu" and "Bo Kim" are two names, not pieces)."""
     offsets = _offsets(words)
     yield from zip((word.text for word in words), offsets, strict=True)
-    first = None
+    run: list[int] = []
     for index, word in enumerate([*words, Word("", number=True)]):
-        short = not word.number and 0 < len(word.text) <= SHORT
-        if short and not word.initial and first is not None:
+        if not word.number and 0 < len(word.text) <= SHORT and not (word.initial and run):
+            run.append(index)
             continue
-        if first is not None and index - first > 1:
-            yield "".join(w.text for w in words[first:index]), offsets[first]
-        first = index if short else None
+        pieces = [words[i].text for i in run]
+        if len(run) > 1 and (max(map(len, pieces)) <= 2 or min(map(len, pieces)) == 1):
+            yield "".join(pieces), offsets[run[0]]
+        run = [index] if not word.number and 0 < len(word.text) <= SHORT else []
 
 
 def _reading_match(lists: WordLists, reading: list[Word]) -> Match | None:
@@ -71,8 +73,8 @@ def _reading_match(lists: WordLists, reading: list[Word]) -> Match | None:
         if word.number and (found := lists.number_match(word.text)):
             return found
     words = [word for word in reading if not word.number and word.text]
-    spans = lists.allowed_spans("".join(word.text for word in words))
     starts = set(_offsets(words))
+    spans = lists.allowed_spans("".join(word.text for word in words), starts)
     for glued, offset in _glued_runs(words):
         for text in with_hidden_letters(glued):
             # Folded again glued: "j a c k" is "jak", as "jack" typed whole.
@@ -110,7 +112,7 @@ def library_match(name: str) -> Match | None:
     library, lists = _library(), word_lists()
     for reading in readings(name):
         words = [word for word in reading if not word.number]
-        spans = lists.allowed_spans("".join(word.text for word in words))
+        spans = lists.allowed_spans("".join(word.text for word in words), set(_offsets(words)))
         kept = [
             word.spelled
             for word, start in zip(words, _offsets(words), strict=True)

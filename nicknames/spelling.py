@@ -191,8 +191,9 @@ def entry_forms(entry: str, *, said: bool = False, hard_k: bool = False) -> list
     for each in spellings:
         glued = "".join(each)
         forms += [fold(glued), "".join(fold(SHORT_WORDS.get(word, word)) for word in each)]
-        if "you" in glued:  # "*killyourself*" also as "kill urself" reads: "killurself"
-            forms.append(fold(glued.replace("yourself", "urself").replace("your", "ur").replace("you", "u")))
+        short = glued.replace("yourself", "urself").replace("your", "ur").replace("you", "u")
+        if short != glued and len(short) >= 7:  # "*killyourself*" as "kill urself" reads it
+            forms.append(fold(short))
     return list(dict.fromkeys(form for form in forms if form))
 
 
