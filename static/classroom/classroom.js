@@ -24,8 +24,14 @@
       window.location.assign(bar.dataset.go);
     } else if (page && here === place && page.dataset.kind !== bar.dataset.kind) {
       window.location.assign(bar.dataset.go);
+    } else if (here === place && tableNames !== null && bar.dataset.tableNames !== tableNames) {
+      // A tablemate was renamed (or a bot took a seat): the game's version is the same, so its
+      // own socket's redraw is not shown; fetch the game again.
+      if (document.getElementById("live")) htmx.ajax("GET", here, { target: "#live", swap: "outerHTML" });
     }
+    tableNames = bar.dataset.tableNames || "";
   }
+  let tableNames = null;
   document.addEventListener("htmx:oobAfterSwap", (event) => {
     if (event.detail.target && event.detail.target.id === "class-bar-live") followPlace();
   });
