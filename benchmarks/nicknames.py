@@ -127,12 +127,13 @@ def rude_variants(base: list[str], seed: int = SEED) -> list[tuple[str, str]]:
     rng = random.Random(seed)
     made: list[tuple[str, str]] = []
     kinds = list(RUDE_DISGUISES)
+    written = set(base)
     for name in base:
         for kind in rng.sample(kinds, 2):
             variant = RUDE_DISGUISES[kind](name, rng)
             if kind == "spaced or dotted" and len(name) > 14:
                 variant = RUDE_DISGUISES["leet"](name, rng)
-            if variant != name and variant not in {v for v, _k in made}:
+            if variant not in written and variant not in {v for v, _k in made}:
                 made.append((variant, kind))
     return made
 

@@ -5,12 +5,14 @@ changed with `match_seat_rename`, which redraws every open page of the match."""
 from __future__ import annotations
 
 import pytest
+from channels.db import database_sync_to_async
 from django.test import Client
 
 from games import changes, services
 from games.models import Match, Seat
 from games.rendering import live_html
 from games.services import SeatSpec
+from tests.games.web.test_consumers import _connect, _table
 
 pytestmark = pytest.mark.django_db
 KINDER = "Please pick a kinder name"
@@ -108,15 +110,13 @@ def test_renaming_a_bot_seat_changes_nothing():
 
 @pytest.mark.django_db(transaction=True)
 async def test_an_open_match_page_redraws_with_the_new_name():
-    from channels.db import database_sync_to_async
-
-    from tests.games.web.test_consumers import _connect, _table
-
     match, _tokens, sessions = await _table()
     socket = await _connect(match.pk, sessions[0])
     first = await socket.receive_from()
     assert "Crunchy Carrot" not in first
-    await database_sync_to_async(services.match_seat_rename)(match_id=match.pk, seat=1, nickname="Crunchy Carrot")
+    await database_sync_to_async(services.match_seat_rename)(
+        match_id=match.pk, seat=1, nickname="Crunchy Carrot"
+    )
     redrawn = await socket.receive_from(timeout=5)
     assert "Crunchy Carrot" in redrawn
     await socket.disconnect()
