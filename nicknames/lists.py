@@ -20,6 +20,8 @@ DATA = Path(__file__).with_name("data")
 LANGUAGES = ("en", "es")
 CATEGORIES = ("profanity", "sexual", "slurs", "hate", "violence", "bullying", "pranks")
 GLUE = "+"  # "poop+": the entry glued to each line of glue.txt ("poopface", "eres poop", ...)
+# Every word of these lists counts glued to an ending of glue.txt too ("sexgod", "dickpic").
+GLUED_CATEGORIES = ("profanity", "sexual", "slurs", "hate")
 # Roots this long are also looked for across whole words ("kill urself" = "*killurself*"); a
 # shorter one only inside a word or a run of short pieces ("Bass Hit" has no "shit").
 LONG_ROOT = 6
@@ -68,11 +70,13 @@ class WordLists:
         self.roots: list[tuple[re.Pattern, Match, int]] = []
         self.pranks: list[tuple[str, Match]] = []
         self.suffixes: dict[str, set[str]] = {}
+        self.endings: dict[str, set[str]] = {}
         allowed: set[str] = set()
         for language in languages:
             folder = data / language
             glue = data_lines(folder / "glue.txt")
             self.suffixes[language] = {fold(line) for line in data_lines(folder / "suffixes.txt")}
+            self.endings[language] = {entry_forms(line)[0] for line in glue if GLUE not in line}
             allowed.update(form for line in data_lines(folder / "allowed.txt") for form in entry_forms(line))
             for category in CATEGORIES:
                 for line in data_lines(folder / f"{category}.txt"):
@@ -116,12 +120,16 @@ class WordLists:
 
     # ----- matching one piece of a name ------------------------------------------------------
 
-    def whole_match(self, text: str, *, suffixes: bool = True) -> Match | None:
+    def whole_match(self, text: str, *, suffixes: bool = True, language: str = "") -> Match | None:
         """An entry that is exactly `text` (its letters stretched or not, see `run_fits`), or
-        `text` with one of the entry's language's suffixes ("asses", "pissy", "putas")."""
+        `text` with one of the entry's language's suffixes ("asses", "pissy", "putas"; a suffix
+        written "-ito" takes the place of the entry's last vowel: "mierdita"), or a swear word,
+        sexual word or slur glued to one of glue.txt's endings ("sexgod", "fagboy")."""
         letters, counts = runs(text)
         long = len(letters) >= LONG_ENTRY
         for needed, match in self.whole.get(letters, ()):
+            if language and match.language != language:
+                continue
             last = len(letters) - 1
             fits = (
                 run_fits(ch, have, need, long=long or index == last)  # "putaaa": a stretched end
@@ -130,12 +138,32 @@ class WordLists:
             if all(fits):
                 return match
         if suffixes:
-            for language, endings in self.suffixes.items():
-                for ending in endings:
-                    if len(text) > len(ending) + 2 and text.endswith(ending):
-                        found = self.whole_match(text[: -len(ending)], suffixes=False)
-                        if found and found.language == language and found.category != "pranks":
-                            return found
+            return self._suffixed(text) or self._glued(text)
+        return None
+
+    def _suffixed(self, text: str) -> Match | None:
+        for language, endings in self.suffixes.items():
+            for ending in endings:
+                stem = ending.lstrip("-")
+                if len(text) <= len(stem) + 2 or not text.endswith(stem):
+                    continue
+                bases = [text[: -len(stem)]]
+                if ending.startswith("-"):  # "-ito": "mierd" + "a"
+                    bases = [bases[0] + vowel for vowel in "aoe"]
+                for base in bases:
+                    found = self.whole_match(base, suffixes=False, language=language)
+                    if found and found.category != "pranks":
+                        return found
+        return None
+
+    def _glued(self, text: str) -> Match | None:
+        for language, endings in self.endings.items():
+            for ending in endings:
+                if len(text) > len(ending) + 2 and text.endswith(ending):
+                    base = text[: -len(ending)]
+                    found = self.whole_match(base, suffixes=False, language=language) or self._suffixed(base)
+                    if found and found.language == language and found.category in GLUED_CATEGORIES:
+                        return found
         return None
 
     def prank_match(self, text: str) -> Match | None:
