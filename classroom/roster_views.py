@@ -16,17 +16,26 @@ from classroom import roster, services, views
 from games.services import MatchError
 
 
+def _control(request: HttpRequest, session_id: int, do, done) -> HttpResponse:
+    """Run one control on the teacher's own session; answer with the dashboard (htmx) or a
+    redirect and a message, or the refusal."""
+    session = views.teacher_session(request, session_id)
+    try:
+        student = do(session)
+    except (services.ClassroomError, MatchError) as error:
+        return views.control_failed(request, session, error)
+    return views.after_control(request, session, done(student))
+
+
 @require_POST
 @login_required
 def student_remove(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
     """Out of the session; this browser may join again under a new name."""
-    session = views.teacher_session(request, session_id)
-    try:
-        services.student_remove(session=session, student_id=student_id)
-    except (services.ClassroomError, MatchError) as error:
-        return views.control_failed(request, session, error)
-    return views.after_control(
-        request, session, _("The student is out. They may join again with a new name.")
+    return _control(
+        request,
+        session_id,
+        lambda session: services.student_remove(session=session, student_id=student_id),
+        lambda _student: _("The student is out. They may join again with a new name."),
     )
 
 
@@ -34,23 +43,24 @@ def student_remove(request: HttpRequest, session_id: int, student_id: int) -> Ht
 @login_required
 def student_ban(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
     """Out of the session for good: this browser can't come back to it."""
-    session = views.teacher_session(request, session_id)
-    try:
-        services.student_remove(session=session, student_id=student_id, ban=True)
-    except (services.ClassroomError, MatchError) as error:
-        return views.control_failed(request, session, error)
-    return views.after_control(request, session, _("The student is out and can't join this session again."))
+    return _control(
+        request,
+        session_id,
+        lambda session: services.student_remove(session=session, student_id=student_id, ban=True),
+        lambda _student: _("The student is out and can't join this session again."),
+    )
 
 
 @require_POST
 @login_required
 def student_approve(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
-    session = views.teacher_session(request, session_id)
-    try:
-        student = roster.student_approve(session=session, student_id=student_id)
-    except (services.ClassroomError, MatchError) as error:
-        return views.control_failed(request, session, error)
-    return views.after_control(request, session, _("%(name)s can play now.") % {"name": student.nickname})
+    """Accept a waiting name ("I approve names")."""
+    return _control(
+        request,
+        session_id,
+        lambda session: roster.student_approve(session=session, student_id=student_id),
+        lambda student: _("%(name)s can play now.") % {"name": student.nickname},
+    )
 
 
 @require_http_methods(["GET", "POST"])
