@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import random
 
 from channels.db import database_sync_to_async
@@ -23,6 +24,7 @@ from django.utils.translation import gettext as _
 from classroom import dashboard, live, services
 from classroom.gates import students_of
 from classroom.models import ClassSession, Student
+from games.models import Seat
 from plateful.live_layer import ResilientConsumer
 from plateful.locale import scope_language
 
@@ -117,11 +119,26 @@ class TeacherConsumer(_CoalescingConsumer):
         return dashboard.dashboard_html(session, oob=True)
 
 
+def table_names(match_id: str) -> str:
+    """A short digest of who sits at a table, by name: when the teacher renames a tablemate (or
+    a bot takes a seat) it changes, and the student's match page redraws its game (classroom.js:
+    a rename leaves the game's version as it was, and the page keeps a view of the same version)."""
+    seats = Seat.objects.filter(match_id=match_id).order_by("number")
+    names = "|".join(
+        f"{kind}:{nickname}:{level}"
+        for kind, nickname, level in seats.values_list("kind", "nickname", "bot_level")
+    )
+    return hashlib.blake2s(names.encode(), digest_size=6).hexdigest()
+
+
 def class_bar_context(student: Student | None) -> dict:
     if student is None:
         return {}
     place = services.student_place(student=student)
-    return {"class_student": student, "class_session": student.session, "place": place}
+    context = {"class_student": student, "class_session": student.session, "place": place}
+    if place.match_id:
+        context["table_names"] = table_names(place.match_id)
+    return context
 
 
 def class_bar_html(student: Student | None, *, oob: bool = False) -> str:

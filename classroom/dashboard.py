@@ -185,7 +185,9 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
 def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict]:
     """Students by wins (games) or balanced meals (lessons), then fewest tries, then name."""
     rows = []
-    students = list(session.students.filter(removed_at__isnull=True).prefetch_related("attempts"))
+    students = list(
+        session.students.filter(removed_at__isnull=True, pending=False).prefetch_related("attempts")
+    )
     if session.is_lesson:
         for student in students:
             attempts = list(student.attempts.all())
@@ -224,7 +226,8 @@ def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict
 
 
 def roster(session: ClassSession, tables: list[TableBrief]) -> list[dict]:
-    """Every student with where they are, what they do, and whether they seem stuck."""
+    """Every student with where they are, what they do, and whether they seem stuck (the ones
+    whose name waits for the teacher's OK are listed apart: `dashboard_context`'s "pending")."""
     now = timezone.now()
     idle_after = timedelta(seconds=settings.CLASSROOM_IDLE_SECONDS)
     seat_of: dict[int, tuple[TableBrief, dict]] = {}
@@ -237,12 +240,12 @@ def roster(session: ClassSession, tables: list[TableBrief]) -> list[dict]:
         for attempt in MealAttempt.objects.filter(student__session=session).order_by("created_at"):
             last_attempt[attempt.student_id] = attempt
     rows = []
-    for student in session.students.all():
+    for student in session.students.filter(pending=False):
         quiet = now - (student.last_active_at or student.joined_at)
         row = {"student": student, "table": None, "doing": "", "idle": False, "quiet_minutes": 0}
         row["quiet_minutes"] = int(quiet.total_seconds() // 60)
         if student.removed:
-            row["doing"] = _("Removed")
+            row["doing"] = _("Banned") if student.banned else _("Removed")
         elif session.is_lesson:
             attempt = last_attempt.get(student.pk)
             if attempt is None:
@@ -286,12 +289,17 @@ def dashboard_context(session: ClassSession) -> dict:
     session.refresh_from_db()
     tables = tables_brief(session) if not session.is_lesson else []
     students = Student.objects.filter(session=session)
+    rows = roster(session, tables)
     return {
         "session": session,
         "tables": tables,
-        "roster": roster(session, tables),
+        "roster": rows,
+        # Removed and banned names stay hidden until the teacher clicks to show them.
+        "hidden_names": any(row["student"].removed for row in rows),
         "leaderboard": leaderboard(session),
-        "active_count": students.filter(removed_at__isnull=True).count(),
+        "active_count": students.filter(removed_at__isnull=True, pending=False).count(),
+        # "I approve names": the names waiting for the teacher's OK, oldest first.
+        "pending": list(students.filter(removed_at__isnull=True, pending=True).order_by("joined_at")),
         "idle_seconds": settings.CLASSROOM_IDLE_SECONDS,
         "failed_rules": failed_rule_counts(session) if session.is_lesson else [],
         "table_numbers": [brief.table for brief in tables],
@@ -305,7 +313,10 @@ def projector_context(session: ClassSession) -> dict:
     started = session.status != ClassSession.Status.OPEN
     return {
         "session": session,
-        "arrivals": list(session.students.filter(removed_at__isnull=True).order_by("joined_at")),
+        # Never a removed, banned or not yet accepted name on the big screen.
+        "arrivals": list(
+            session.students.filter(removed_at__isnull=True, pending=False).order_by("joined_at")
+        ),
         "top": leaderboard(session, limit=PROJECTOR_TOP) if started else [],
     }
 

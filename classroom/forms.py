@@ -45,6 +45,14 @@ class SessionForm(forms.Form):
         help_text=_("For example your class and subject. Students don't see it."),
     )
     activity = forms.ChoiceField(label=_("Activity"), widget=forms.RadioSelect)
+    approve_names = forms.BooleanField(
+        label=_("I approve names"),
+        required=False,
+        help_text=_(
+            "Each new name waits for your OK before it shows on the projector, the leaderboard "
+            "and the tables. You can change this during the session."
+        ),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

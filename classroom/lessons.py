@@ -79,6 +79,8 @@ def _lesson_open(student: Student) -> None:
     session = student.session
     if student.removed:
         raise ClassroomError(_("Your teacher took you out of this class session."), status=403)
+    if student.pending:
+        raise ClassroomError(_("Your teacher is checking your name. Wait a moment."), status=409)
     if session.ended:
         raise ClassroomError(_("This class session has ended."), status=409)
     if session.paused:

@@ -44,6 +44,11 @@ class ClassSession(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     locked = models.BooleanField(default=False)
     paused = models.BooleanField(default=False)
+    # "I approve names": a new student's name shows to nobody but the teacher until accepted.
+    approve_names = models.BooleanField(default=False)
+    # The teacher clicked to see removed and banned students' names on the dashboard (hidden
+    # again whenever someone else is taken out).
+    show_hidden_names = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -71,11 +76,16 @@ class Student(models.Model):
     nickname = models.CharField(max_length=40)
     # Case- and space-insensitive form: nicknames are unique within a session on this.
     nickname_key = models.CharField(max_length=80)
-    # The browser's long-lived signed device cookie: a removed student's browser can't rejoin.
+    # The browser's long-lived signed device cookie: a banned student's browser can't rejoin.
     device = models.CharField(max_length=64, blank=True, db_index=True)
     joined_at = models.DateTimeField(auto_now_add=True)
     last_active_at = models.DateTimeField(null=True, blank=True)
+    # Taken out by the teacher: removed (this browser may join again under a new name) or banned
+    # too (this browser can't come back to the session).
     removed_at = models.DateTimeField(null=True, blank=True)
+    banned = models.BooleanField(default=False)
+    # Waiting for the teacher to accept the name ("I approve names"): not seated, shown to nobody.
+    pending = models.BooleanField(default=False)
     plate = models.JSONField(default=list, blank=True)  # a lesson's meal being built: card ids
 
     class Meta:

@@ -23,7 +23,6 @@ from django.utils.translation import gettext as _
 
 from classroom import live
 from classroom.models import ClassSession, Student, TableMatch, TableSeat
-from classroom.nicknames import clean_nickname, nickname_key, nickname_problem
 from decks import needs as deck_needs
 from decks import services as decks
 from foodcards.services import deck_records
@@ -32,6 +31,7 @@ from games import services as games
 from games.bots import bot_levels
 from games.catalog import game_name
 from games.engines.cards import load_deck_records
+from nicknames import clean_nickname, nickname_key, nickname_problem
 from nutrition.meals import MealRules
 
 TEACHERS_GROUP = "Teachers"
@@ -124,11 +124,17 @@ def session_create(
     meal_rules: dict | None = None,
     lesson_cards: list[str] | None = None,
     deck=None,
+    approve_names: bool = False,
 ) -> ClassSession:
     """A new class session with a fresh join code (students may join at once). `deck`: one of the
     teacher's own decks (decks.TeacherDeck) instead of the Eat Right deck; the session keeps its
-    cards as they are now."""
-    fields: dict = {"teacher": teacher, "title": (title or "").strip()[:80], "kind": kind}
+    cards as they are now. `approve_names`: each new name waits for the teacher's OK."""
+    fields: dict = {
+        "teacher": teacher,
+        "title": (title or "").strip()[:80],
+        "kind": kind,
+        "approve_names": approve_names,
+    }
     if kind == ClassSession.Kind.GAME:
         engine = games.engine_get(game=game)
         if not engine.min_seats <= seats_per_table <= engine.max_seats:
@@ -214,11 +220,16 @@ def session_for_code(*, code: str) -> ClassSession:
     return session
 
 
-def student_join(*, session: ClassSession, nickname: str, device: str) -> Student:
-    """A student joins with a nickname; a late joiner is seated at once."""
-    if device and session.students.filter(device=device, removed_at__isnull=False).exists():
+def student_join(*, session: ClassSession, nickname: str, device: str, was: int | None = None) -> Student:
+    """A student joins with a nickname; a late joiner is seated at once, unless the teacher
+    approves names first (the student then waits, `pending`). A banned browser can't come back:
+    its device cookie (`device`) or its browser session (`was`: the student it was here)."""
+    banned = session.students.filter(banned=True)
+    if (device and banned.filter(device=device).exists()) or (was and banned.filter(pk=was).exists()):
         raise ClassroomError(
-            _("Your teacher took you out of this class session."), status=403, code="removed"
+            _("Your teacher took you out of this class session, and you can't join it again."),
+            status=403,
+            code="banned",
         )
     if session.locked:
         raise ClassroomError(
@@ -240,13 +251,18 @@ def student_join(*, session: ClassSession, nickname: str, device: str) -> Studen
                 nickname_key=nickname_key(nickname),
                 device=device or "",
                 last_active_at=timezone.now(),
+                pending=session.approve_names,
             )
-            if session.status == ClassSession.Status.PLAYING and not session.is_lesson:
-                _seat_late_student(session, student)
+            if (
+                session.status == ClassSession.Status.PLAYING
+                and not session.is_lesson
+                and not student.pending
+            ):
+                seat_late_student(session, student)
             live.session_changed(session.pk, students=False)
     except IntegrityError:
         raise ClassroomError(
-            _("Someone in this class already has that name. Please pick another one."), code="nickname"
+            _("Someone here already has that name. Please pick another one."), code="nickname"
         ) from None
     return student
 
@@ -316,7 +332,7 @@ def session_start(*, session: ClassSession) -> None:
         if session.status == ClassSession.Status.PLAYING:
             raise ClassroomError(_("The class session has already started."), status=409)
         if not session.is_lesson:
-            students = list(session.students.filter(removed_at__isnull=True))
+            students = list(session.students.filter(removed_at__isnull=True, pending=False))
             if not students:
                 raise ClassroomError(_("Nobody has joined yet."), status=409, code="empty")
             random.SystemRandom().shuffle(students)
@@ -367,7 +383,7 @@ def _current_seat(student: Student) -> TableSeat | None:
     )
 
 
-def _seat_late_student(session: ClassSession, student: Student) -> None:
+def seat_late_student(session: ClassSession, student: Student) -> None:
     """A late joiner takes a bot's seat at a game in progress, or gets a new table with bots."""
     seat = _playing_bot_seat(session)
     if seat is not None:
@@ -380,7 +396,9 @@ def _seat_late_student(session: ClassSession, student: Student) -> None:
 def student_move(*, session: ClassSession, student_id: int, table: int) -> None:
     """Move a student to another table: a bot takes their seat, they take a bot's seat there."""
     with transaction.atomic():
-        student = _student_of(session, student_id)
+        student = student_of(session, student_id)
+        if student.removed or student.pending:
+            raise ClassroomError(_("Only a student who is playing can move to another table."), status=409)
         target = _playing_bot_seat(session, table)
         if target is None:
             raise ClassroomError(
@@ -462,25 +480,39 @@ def session_end(*, session: ClassSession) -> None:
         live.session_changed(session.pk)
 
 
-def _student_of(session: ClassSession, student_id) -> Student:
+def student_of(session: ClassSession, student_id) -> Student:
     student = session.students.filter(pk=student_id).first()
     if student is None:
         raise ClassroomError(_("That student isn't in this class session."), status=404)
     return student
 
 
-def student_remove(*, session: ClassSession, student_id: int) -> Student:
-    """Take a student out: a bot takes their seat, and their browser (session and device cookie)
-    can't come back into this session."""
+def rename_seats(*, student: Student, nickname: str) -> None:
+    """Every table the student sat at in this session shows `nickname` ("" once they are out: the
+    pages then say "Player 2"), and its open pages redraw."""
+    seats = TableSeat.objects.filter(student=student).select_related("table_match")
+    for seat in seats:
+        games.match_seat_rename(match_id=seat.table_match.match_id, seat=seat.seat, nickname=nickname)
+
+
+def student_remove(*, session: ClassSession, student_id: int, ban: bool = False) -> Student:
+    """Take a student out: a bot takes their seat and their name leaves every page (the
+    dashboard keeps it hidden until the teacher asks). Removed, their browser may join again
+    under a new name; banned (`ban`), it can't come back into this session."""
     with transaction.atomic():
-        student = _student_of(session, student_id)
-        if student.removed:
+        student = student_of(session, student_id)
+        if student.removed and (student.banned or not ban):
             return student
-        seat = _current_seat(student)
-        if seat is not None:
-            _unseat(seat, session)
-        student.removed_at = timezone.now()
-        student.save(update_fields=["removed_at"])
+        if not student.removed:
+            rename_seats(student=student, nickname="")  # first: a finished game keeps its human seat
+            seat = _current_seat(student)
+            if seat is not None:
+                _unseat(seat, session)
+            student.removed_at = timezone.now()
+        student.banned = student.banned or ban
+        student.pending = False
+        student.save(update_fields=["removed_at", "banned", "pending"])
+        ClassSession.objects.filter(pk=session.pk).update(show_hidden_names=False)
         live.session_changed(session.pk)
     return student
 
@@ -490,8 +522,8 @@ def student_remove(*, session: ClassSession, student_id: int) -> Student:
 
 @dataclass(frozen=True)
 class Place:
-    """Where a student should be now: kind is "removed", "ended", "paused", "lesson", "table" or
-    "waiting"; url is the page; tokens are the seat tokens their browser needs there."""
+    """Where a student should be now: kind is "banned", "removed", "ended", "pending", "lesson",
+    "table" or "waiting"; url is the page; tokens are the seat tokens their browser needs there."""
 
     kind: str
     url: str
@@ -507,9 +539,11 @@ def class_url(session: ClassSession) -> str:
 def student_place(*, student: Student) -> Place:
     session = student.session
     if student.removed:
-        return Place("removed", class_url(session))
+        return Place("banned" if student.banned else "removed", class_url(session))
     if session.ended:
         return Place("ended", class_url(session))
+    if student.pending:
+        return Place("pending", class_url(session))
     if session.is_lesson:
         return Place("lesson", class_url(session))
     seat = _current_seat(student)

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from classroom import accounts, views
+from classroom import accounts, roster_views, views
 
 app_name = "classroom"
 urlpatterns = [
@@ -49,8 +49,23 @@ urlpatterns = [
     ),
     path(
         "teach/sessions/<int:session_id>/students/<int:student_id>/remove/",
-        views.student_remove,
+        roster_views.student_remove,
         name="student_remove",
+    ),
+    path(
+        "teach/sessions/<int:session_id>/students/<int:student_id>/ban/",
+        roster_views.student_ban,
+        name="student_ban",
+    ),
+    path(
+        "teach/sessions/<int:session_id>/students/<int:student_id>/approve/",
+        roster_views.student_approve,
+        name="student_approve",
+    ),
+    path(
+        "teach/sessions/<int:session_id>/students/<int:student_id>/rename/",
+        roster_views.student_rename,
+        name="student_rename",
     ),
     path("teach/sessions/<int:session_id>/students/move/", views.student_move, name="student_move"),
     path(

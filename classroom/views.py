@@ -24,7 +24,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
-from classroom import dashboard, lessons, reports, services
+from classroom import dashboard, lessons, reports, roster, services
 from classroom.code_guesses import code_guess_refusal, code_guess_wrong, device_keep, device_of
 from classroom.forms import (
     LESSON,
@@ -38,11 +38,11 @@ from classroom.forms import (
 )
 from classroom.gates import STUDENTS_KEY, students_of
 from classroom.models import ClassSession, Student
-from classroom.nicknames import fun_names
 from decks import needs as deck_needs
 from decks import services as decks
 from games.services import MatchError, games_catalog
 from games.views import SESSION_KEY
+from nicknames import fun_names
 
 
 def _refuse(message: str, status: int) -> HttpResponse:
@@ -84,7 +84,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 # ----- the teacher's panel -----------------------------------------------------------------------
 
 
-def _teacher_session(request: HttpRequest, session_id: int) -> ClassSession:
+def teacher_session(request: HttpRequest, session_id: int) -> ClassSession:
     try:
         return services.session_of_teacher(teacher=request.user, session_id=session_id)
     except services.ClassroomError as error:
@@ -160,6 +160,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
                         teacher=request.user,
                         kind=ClassSession.Kind.LESSON,
                         title=form.cleaned_data["title"],
+                        approve_names=form.cleaned_data["approve_names"],
                         meal_rules=lesson_form.meal_rules(),
                         lesson_cards=lesson_form.cleaned_data["cards"],
                         deck=lesson_deck,
@@ -172,6 +173,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
                         teacher=request.user,
                         kind=ClassSession.Kind.GAME,
                         title=form.cleaned_data["title"],
+                        approve_names=form.cleaned_data["approve_names"],
                         game=activity,
                         options=game_options(game_form.cleaned_data),
                         seats_per_table=game_form.cleaned_data["seats"],
@@ -198,7 +200,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def session_page(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _teacher_session(request, session_id)
+    session = teacher_session(request, session_id)
     context = {**dashboard.dashboard_context(session), "join_url": dashboard.join_url(request, session)}
     context["qr"] = dashboard.qr_svg(context["join_url"])
     template = "classroom/session.html#dashboard" if request.htmx else "classroom/session.html"
@@ -208,20 +210,20 @@ def session_page(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def projector(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _teacher_session(request, session_id)
+    session = teacher_session(request, session_id)
     url = dashboard.join_url(request, session)
     context = {**dashboard.projector_context(session), "join_url": url, "qr": dashboard.qr_svg(url)}
     return render(request, "classroom/projector.html", context)
 
 
-def _after_control(request: HttpRequest, session: ClassSession, done: str) -> HttpResponse:
+def after_control(request: HttpRequest, session: ClassSession, done: str) -> HttpResponse:
     if request.htmx:
         return render(request, "classroom/session.html#dashboard", dashboard.dashboard_context(session))
     messages.success(request, done)
     return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
 
 
-def _control_failed(request: HttpRequest, session: ClassSession, error) -> HttpResponse:
+def control_failed(request: HttpRequest, session: ClassSession, error) -> HttpResponse:
     if request.htmx:
         return _refuse(error.message, error.status)
     messages.error(request, error.message)
@@ -253,63 +255,68 @@ CONTROLS = {
         lambda s: services.session_end(session=s),
         lambda: _("The class session has ended."),
     ),
+    "approve-names": (
+        lambda s: roster.session_set_approve_names(session=s, approve=True),
+        lambda: _("New names now wait for your OK."),
+    ),
+    "stop-approving": (
+        lambda s: roster.session_set_approve_names(session=s, approve=False),
+        lambda: _("New names show at once again."),
+    ),
+    "show-names": (
+        lambda s: roster.session_show_hidden_names(session=s, shown=True),
+        lambda: _("The names of students you took out are shown."),
+    ),
+    "hide-names": (
+        lambda s: roster.session_show_hidden_names(session=s, shown=False),
+        lambda: _("The names of students you took out are hidden."),
+    ),
 }
 
 
 @require_POST
 @login_required
 def session_control(request: HttpRequest, session_id: int, action: str) -> HttpResponse:
-    session = _teacher_session(request, session_id)
+    session = teacher_session(request, session_id)
     if action not in CONTROLS:
         raise Http404(_("There is no such control."))
     do, done = CONTROLS[action]
     try:
         do(session)
-    except services.ClassroomError as error:
-        return _control_failed(request, session, error)
-    return _after_control(request, session, done())
-
-
-@require_POST
-@login_required
-def student_remove(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
-    session = _teacher_session(request, session_id)
-    try:
-        student = services.student_remove(session=session, student_id=student_id)
-    except services.ClassroomError as error:
-        return _control_failed(request, session, error)
-    return _after_control(request, session, _("%(name)s is out of the session.") % {"name": student.nickname})
+    except (services.ClassroomError, MatchError) as error:
+        return control_failed(request, session, error)
+    return after_control(request, session, done())
 
 
 @require_POST
 @login_required
 def student_move(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _teacher_session(request, session_id)
+    session = teacher_session(request, session_id)
     try:
         student_id, table = int(request.POST.get("student", "")), int(request.POST.get("table", ""))
         services.student_move(session=session, student_id=student_id, table=table)
     except ValueError:
-        return _control_failed(request, session, services.ClassroomError(_("Pick a student and a table.")))
+        return control_failed(request, session, services.ClassroomError(_("Pick a student and a table.")))
     except (services.ClassroomError, MatchError) as error:
-        return _control_failed(request, session, error)
-    return _after_control(request, session, _("Moved to table %(n)s.") % {"n": table})
+        return control_failed(request, session, error)
+    return after_control(request, session, _("Moved to table %(n)s.") % {"n": table})
 
 
 @require_POST
 @login_required
 def table_restart(request: HttpRequest, session_id: int, table: int) -> HttpResponse:
-    session = _teacher_session(request, session_id)
+    session = teacher_session(request, session_id)
     try:
         services.table_restart(session=session, table=table)
     except (services.ClassroomError, MatchError) as error:
-        return _control_failed(request, session, error)
-    return _after_control(request, session, _("Table %(n)s starts a new game.") % {"n": table})
+        return control_failed(request, session, error)
+    return after_control(request, session, _("Table %(n)s starts a new game.") % {"n": table})
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def session_delete(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _teacher_session(request, session_id)
+    session = teacher_session(request, session_id)
     if request.method == "POST":
         services.session_delete(session=session)
         messages.success(request, _("The session and all its students' data are deleted."))
@@ -323,7 +330,7 @@ def session_delete(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def report(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _teacher_session(request, session_id)
+    session = teacher_session(request, session_id)
     context = {**reports.session_report(session), "retention_days": settings.CLASSROOM_RETENTION_DAYS}
     return render(request, "classroom/report.html", context)
 
@@ -331,7 +338,7 @@ def report(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def report_csv(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _teacher_session(request, session_id)
+    session = teacher_session(request, session_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="plateful-{session.code}-{session.created_at:%Y-%m-%d}.csv"'
@@ -343,7 +350,7 @@ def report_csv(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def student_report(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
-    session = _teacher_session(request, session_id)
+    session = teacher_session(request, session_id)
     student = session.students.filter(pk=student_id).first()
     if student is None:
         raise Http404(_("That student isn't in this class session."))
@@ -359,7 +366,9 @@ def _remember_student(request: HttpRequest, student: Student) -> None:
     request.session[STUDENTS_KEY] = known
 
 
-def _student_here(request: HttpRequest, session: ClassSession) -> Student | None:
+def _student_here(request: HttpRequest, session: ClassSession, *, joining: bool = False) -> Student | None:
+    """The student this browser is in this session (None: not joined). `joining`: a removed
+    student who isn't banned counts as not joined (they may join again under a new name)."""
     student_id = students_of(request.session).get(str(session.pk))
     student = session.students.filter(pk=student_id).first() if student_id else None
     if student is None:
@@ -368,6 +377,8 @@ def _student_here(request: HttpRequest, session: ClassSession) -> Student | None
             _remember_student(request, student)
     if student is not None:
         student.session = session
+        if joining and student.removed and not student.banned:
+            return None
     return student
 
 
@@ -394,7 +405,7 @@ def join(request: HttpRequest) -> HttpResponse:
                 session = services.session_for_code(code=code)
             except services.ClassroomError:
                 session = None
-            student = _student_here(request, session) if session else None
+            student = _student_here(request, session, joining=True) if session else None
             if student is not None:
                 return HttpResponseRedirect(services.class_url(session))
         return render(request, "classroom/join.html", context)
@@ -417,7 +428,7 @@ def join(request: HttpRequest) -> HttpResponse:
             return device_keep(request, page, device) if device else page
     if session is not None:
         taken = set(session.students.values_list("nickname_key", flat=True))
-        student = _student_here(request, session)
+        student = _student_here(request, session, joining=True)
         if student is not None:
             return HttpResponseRedirect(services.class_url(session))
     if data.get("action") == "fun-name":
@@ -429,8 +440,11 @@ def join(request: HttpRequest) -> HttpResponse:
         context["error"] = _("Too many players joined from here at once. Wait a minute, then try again.")
         return render(request, "classroom/join.html", context, status=429)
     device = device or secrets.token_urlsafe(16)
+    was = students_of(request.session).get(str(session.pk))
     try:
-        student = services.student_join(session=session, nickname=data.get("nickname", ""), device=device)
+        student = services.student_join(
+            session=session, nickname=data.get("nickname", ""), device=device, was=was
+        )
     except services.ClassroomError as error:
         context["error"] = error.message
         context["nickname_error"] = error.code == "nickname"
@@ -479,7 +493,8 @@ def _lesson_context(session: ClassSession, student: Student, check=None) -> dict
 @require_GET
 def class_page(request: HttpRequest, code: str) -> HttpResponse:
     """A student's place in the class: their table (they are sent there with their seat), the
-    waiting room, the lesson, or the words for "paused", "ended" and "removed"."""
+    waiting room, the lesson, or the words for "paused", "ended", "pending" (the teacher checks
+    their name), "removed" (with a way to join again) and "banned"."""
     found = _class_guess(request, code)
     if isinstance(found, HttpResponse):
         return found

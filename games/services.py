@@ -32,6 +32,7 @@ from games.engines.cards import load_deck_records
 from games.match_log import log_compact
 from games.messages import say
 from games.models import Match, MatchAction, Seat, hash_token
+from nicknames import clean_nickname, nickname_key, nickname_problem
 
 logger = logging.getLogger(__name__)
 
@@ -141,9 +142,19 @@ def _clean_seats(engine: Engine, seats: list[SeatSpec]) -> list[SeatSpec]:
                 raise MatchError(_("This game has no bots yet."))
             if spec.bot_level not in levels:
                 raise MatchError(_("Bots for this game can be: %(levels)s.") % {"levels": ", ".join(levels)})
-        nickname = (spec.nickname or "").strip()[:40]
+        nickname = _checked_nickname(spec.nickname) if spec.kind == "human" else ""
         cleaned.append(SeatSpec(kind=spec.kind, nickname=nickname, bot_level=spec.bot_level))
     return cleaned
+
+
+def _checked_nickname(raw: str | None, *, taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """A typed nickname as stored, or a refusal in the site's one nickname rule (`nicknames`).
+    Empty stays empty (a quick-play player may leave it out)."""
+    if not (raw or "").strip():
+        return ""
+    if problem := nickname_problem(raw, taken=taken):
+        raise MatchError(problem, code="nickname")
+    return clean_nickname(raw)
 
 
 def match_create(
@@ -228,11 +239,12 @@ def _start(match: Match, engine: Engine, records: list[dict] | None) -> None:
 
 def table_join(*, match_id: str, nickname: str) -> tuple[int, str]:
     """Sit in the first open seat of a waiting table. Returns (seat, token)."""
-    nickname = (nickname or "").strip()[:40]
-    if not nickname:
+    if not (nickname or "").strip():
         raise MatchError(_("Please type a nickname first."))
     with transaction.atomic():
         match = _locked(match_id)
+        others = match.seat_set.filter(kind=Seat.Kind.HUMAN).values_list("nickname", flat=True)
+        nickname = _checked_nickname(nickname, taken={nickname_key(name) for name in others if name})
         if match.status != Match.Status.WAITING:
             raise MatchError(_("This game has already started."), status=409, code="started")
         seat = match.seat_set.filter(kind=Seat.Kind.OPEN).first()
@@ -317,6 +329,18 @@ def match_seat_replace(
         _bump(match)
     _notify_on_commit(match_id)
     return token
+
+
+def match_seat_rename(*, match_id: str, seat: int, nickname: str) -> None:
+    """A player's seat shows another name (a teacher renamed them; "" when a removed student's
+    name must go: pages then say "Player 2"). Every open page of the match redraws."""
+    nickname = _checked_nickname(nickname)
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not match.seat_set.filter(number=seat, kind=Seat.Kind.HUMAN).update(nickname=nickname):
+            return  # a bot or an open seat now: nothing of the old name is shown there
+        _bump(match)
+    _notify_on_commit(match_id)
 
 
 def match_close(*, match_id: str, reason: str) -> bool:

@@ -229,8 +229,8 @@ def table_create(request: HttpRequest, slug: str) -> HttpResponse:
     engine = _engine_or_404(slug)
     try:
         count = _seat_count(request, engine)
-        nickname = request.POST.get("nickname", "").strip()
-        if not nickname:
+        nickname = request.POST.get("nickname", "")
+        if not nickname.strip():
             raise services.MatchError(_("Please type a nickname first."))
         seats = [services.SeatSpec(kind="human", nickname=nickname)]
         seats += [services.SeatSpec(kind="open") for _ in range(1, count)]

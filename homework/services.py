@@ -19,7 +19,6 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from classroom import lessons
-from classroom.nicknames import clean_nickname, fun_names, nickname_key, nickname_problem
 from classroom.services import CODE_ALPHABET, ClassroomError, code_normalize, lesson_card_records
 from decks.needs import lesson_check as lesson_cards_check
 from games import services as games
@@ -27,6 +26,7 @@ from games.bots import bot_levels
 from games.catalog import game_name
 from homework import matches
 from homework.models import Assignment, Attempt, Student
+from nicknames import clean_nickname, fun_names, nickname_key, nickname_problem
 from nutrition.meals import MealRules
 
 CODE_LENGTH = 6  # an assignment's code, like a class's join code

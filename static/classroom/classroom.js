@@ -5,19 +5,33 @@
   "use strict";
 
   // ----- A student's class bar ------------------------------------------------------------------
-  // The class socket pushes #class-bar-live with data-place (where the student belongs now) and
-  // data-go (the class page, which hands their browser the seat and sends them on). On a class
-  // page or a game page that isn't their place, go there.
+  // The class socket pushes #class-bar-live with data-place (where the student belongs now),
+  // data-kind (what that place is: waiting, pending, removed...), data-name (their nickname, which
+  // the teacher may change) and data-go (the class page, which hands their browser the seat and
+  // sends them on). On a class page or a game page that isn't their place, go there; on their
+  // class page showing another kind of place (the teacher accepted their name), draw it again.
   function followPlace() {
     const bar = document.getElementById("class-bar-live");
     if (!bar) return;
+    document.querySelectorAll("[data-my-name]").forEach((element) => {
+      if (bar.dataset.name && element.textContent !== bar.dataset.name) element.textContent = bar.dataset.name;
+    });
     const place = bar.dataset.place;
     const here = window.location.pathname;
     const onClassPages = here.startsWith("/class/") || here.startsWith("/play/");
+    const page = document.querySelector(".student-page[data-kind]");
     if (place && onClassPages && here !== place) {
       window.location.assign(bar.dataset.go);
+    } else if (page && here === place && page.dataset.kind !== bar.dataset.kind) {
+      window.location.assign(bar.dataset.go);
+    } else if (here === place && tableNames !== null && bar.dataset.tableNames !== tableNames) {
+      // A tablemate was renamed (or a bot took a seat): the game's version is the same, so its
+      // own socket's redraw is not shown; fetch the game again.
+      if (document.getElementById("live")) htmx.ajax("GET", here, { target: "#live", swap: "outerHTML" });
     }
+    tableNames = bar.dataset.tableNames || "";
   }
+  let tableNames = null;
   document.addEventListener("htmx:oobAfterSwap", (event) => {
     if (event.detail.target && event.detail.target.id === "class-bar-live") followPlace();
   });

@@ -214,7 +214,7 @@ def test_ending_a_session_closes_every_game_still_going_with_no_winner(teacher):
     assert services.student_place(student=Student.objects.get(pk=ana.pk)).kind == "ended"
 
 
-def test_removing_a_student_gives_their_seat_to_a_bot_and_their_device_cannot_rejoin(teacher):
+def test_removing_a_student_gives_their_seat_to_a_bot_and_their_device_may_rejoin_renamed(teacher):
     session = duel_session(teacher)
     ana = _student(session, "Ana", device="device-of-ana")
     _student(session, "Ben")
@@ -222,11 +222,29 @@ def test_removing_a_student_gives_their_seat_to_a_bot_and_their_device_cannot_re
     match_id = services.student_place(student=ana).match_id
     services.student_remove(session=session, student_id=ana.pk)
     ana.refresh_from_db()
-    assert ana.removed and services.student_place(student=ana).kind == "removed"
+    assert ana.removed and not ana.banned and services.student_place(student=ana).kind == "removed"
     assert Match.objects.get(pk=match_id).seat_set.filter(kind="bot").count() == 1
-    with pytest.raises(services.ClassroomError, match="took you out") as refused:
+    with pytest.raises(services.ClassroomError, match="already has that name"):
+        services.student_join(session=session, nickname="Ana", device="device-of-ana")  # a new name
+    again = services.student_join(session=session, nickname="Ana 2", device="device-of-ana", was=ana.pk)
+    assert not again.removed and services.student_place(student=again).kind == "table"
+
+
+def test_a_banned_students_device_and_browser_session_cannot_rejoin(teacher):
+    session = duel_session(teacher)
+    ana = _student(session, "Ana", device="device-of-ana")
+    _student(session, "Ben")
+    services.session_start(session=session)
+    services.student_remove(session=session, student_id=ana.pk, ban=True)
+    ana.refresh_from_db()
+    assert ana.removed and ana.banned and services.student_place(student=ana).kind == "banned"
+    with pytest.raises(services.ClassroomError, match="can't join it again") as refused:
         services.student_join(session=session, nickname="Ana 2", device="device-of-ana")
     assert refused.value.status == 403
+    # A new device cookie, but the same browser session (it remembers it was Ana here).
+    with pytest.raises(services.ClassroomError, match="can't join it again"):
+        services.student_join(session=session, nickname="Ana 3", device="another-device", was=ana.pk)
+    assert session.students.count() == 2
 
 
 def test_a_lesson_records_every_attempt_with_the_rules_it_missed(teacher):

@@ -11,9 +11,9 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from classroom import services
+from classroom.code_guesses import DEVICE_COOKIE
 from classroom.gates import STUDENTS_KEY
 from classroom.models import ClassSession, Student, TableMatch
-from classroom.code_guesses import DEVICE_COOKIE
 from games import services as games
 from games.models import Match
 from games.views import SESSION_KEY
@@ -234,7 +234,7 @@ def test_a_student_joins_with_code_and_nickname_and_lands_in_the_waiting_room(te
     assert response.status_code == 302 and response["Location"] == f"/class/{session.code}/"
     assert DEVICE_COOKIE in response.cookies
     waiting = browser.get(response["Location"]).content.decode()
-    assert "Hi Ana!" in waiting and "Wait for your teacher to start" in waiting
+    assert "Hi <span data-my-name>Ana</span>!" in waiting and "Wait for your teacher to start" in waiting
 
 
 def test_a_wrong_code_says_so(teacher):
@@ -322,22 +322,42 @@ def test_a_reload_or_a_lost_session_cookie_brings_the_student_back_to_their_seat
     assert fresh.session[STUDENTS_KEY][str(session.pk)] == ana.pk
 
 
-def test_a_removed_student_cannot_rejoin_from_the_same_browser(teacher, teacher_client):
+def test_a_removed_student_may_join_again_from_the_same_browser_under_a_new_name(teacher, teacher_client):
     session = duel_session(teacher)
     browser, ana = join(session, "Ana")
     response = teacher_client.post(f"/teach/sessions/{session.pk}/students/{ana.pk}/remove/")
     assert response.status_code == 302
     out = browser.get(f"/class/{session.code}/").content.decode()
-    assert "took you out" in out
+    assert "took you out" in out and "join again with a different name" in out
+    assert f'href="/join?code={session.code}"' in out
+    assert browser.get(f"/join?code={session.code}").status_code == 200  # the form, not a redirect
+    same = browser.post("/join", {"code": session.code, "nickname": "Ana", "action": "join"})
+    assert same.status_code == 400 and "already has that name" in same.content.decode()
     again = browser.post("/join", {"code": session.code, "nickname": "Ana Again", "action": "join"})
-    assert (
-        again.status_code == 302 and again["Location"] == f"/class/{session.code}/"
-    )  # still the removed one
+    assert again.status_code == 302 and again["Location"] == f"/class/{session.code}/"
+    assert "Ana Again" in browser.get(f"/class/{session.code}/").content.decode()
+    assert Student.objects.filter(session=session).count() == 2
+
+
+def test_a_banned_student_cannot_rejoin_from_the_same_browser(teacher, teacher_client):
+    session = duel_session(teacher)
+    browser, ana = join(session, "Ana")
+    response = teacher_client.post(f"/teach/sessions/{session.pk}/students/{ana.pk}/ban/")
+    assert response.status_code == 302
+    out = browser.get(f"/class/{session.code}/").content.decode()
+    assert "join it again" in out and "Join again" not in out
+    again = browser.post("/join", {"code": session.code, "nickname": "Ana Again", "action": "join"})
+    assert again.status_code == 302 and again["Location"] == f"/class/{session.code}/"  # still banned Ana
     # Without the session cookie, the device cookie still says who this browser was.
     fresh = Client()
     fresh.cookies[DEVICE_COOKIE] = browser.cookies[DEVICE_COOKIE].value
     refused = fresh.post("/join", {"code": session.code, "nickname": "Ana Again", "action": "join"})
-    assert refused.status_code == 403 and "took you out" in refused.content.decode()
+    assert refused.status_code == 403 and "join it again" in refused.content.decode()
+    # Without the device cookie, the browser session still says who it was.
+    browser.cookies.pop(DEVICE_COOKIE)
+    refused = browser.post("/join", {"code": session.code, "nickname": "Ana Third", "action": "join"})
+    assert refused.status_code == 302 and refused["Location"] == f"/class/{session.code}/"
+    assert "join it again" in browser.get(refused["Location"]).content.decode()
     assert Student.objects.filter(session=session).count() == 1
 
 

@@ -1,10 +1,13 @@
-"""Nickname rules: what a student may call themselves in a class session."""
+"""The nickname rule: what anyone may call themselves wherever a name is typed."""
 
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
-from classroom.nicknames import fun_names, nickname_key, nickname_problem
+from nicknames import fun_names, nickname_key, nickname_problem
+
+KINDER = "Please pick a kinder name: one that everyone would be happy to read."
 
 
 @pytest.mark.parametrize(
@@ -57,7 +60,21 @@ def test_names_that_only_contain_those_words_are_fine(name):
     "name", ["shit", "Big Shit", "sh1t", "f*ck", "FUCK", "xXfuckXx", "fuckyou", "b!tch", "ａｓｓ"]
 )
 def test_rude_words_are_refused_also_in_disguise(name):
-    assert nickname_problem(name) == "Please pick a kinder name."
+    assert nickname_problem(name) == KINDER
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["b00bs", "Hitler", "dickhead", "p0rn", "ur mom fat", "kill yourself", "Fatso", "idiot", "poopface"],
+)
+def test_the_nine_names_the_probe_walked_in_with_are_refused(name):
+    assert nickname_problem(name) == KINDER
+
+
+def test_the_refusal_speaks_the_childs_language():
+    with translation.override("es"):
+        spanish = nickname_problem("poopface")
+    assert spanish and spanish != KINDER and "amable" in spanish
 
 
 def test_duplicates_ignore_case_and_spaces():

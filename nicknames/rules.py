@@ -1,15 +1,16 @@
-"""Nicknames: what a student may call themselves in a class session, and fun names to pick.
+"""The nickname rule: what anyone may call themselves wherever a name is typed (a class join, a
+table for friends, quick play, a teacher's rename), and fun names to pick.
 
 The rules, in the order they are checked (`nickname_problem`):
   * it is cleaned first: Unicode NFKC, runs of spaces made one, trimmed;
   * no control, zero-width, bidi-override or other invisible characters (they make two names look
     alike or flip the text around them), and no line breaks;
   * 1 to 20 visible characters (accents and other combining marks don't count separately);
-  * not "You" (every page calls its reader "You") nor a bot's name ("Bot", "Strong bot 2"),
-    "Teacher" or "Player 3";
-  * no rude words: glin-profanity's word lists (bundled, offline), matched on whole words with its
-    leetspeak and look-alike-letter handling, plus a few roots that are rude inside any word;
-  * unique within the session, ignoring case and spaces (`nickname_key`).
+  * not "You" (every page calls its reader "You") nor a name the site gives ("Bot", "Strong bot
+    2", "Teacher", "Player 3", "Open seat");
+  * not rude in any spelling (`nicknames.rude`: the project's word lists and glin-profanity);
+  * not taken: `taken` holds the `nickname_key`s already used where the name will show (a class
+    session, a table), so case and spaces don't make a different name.
 Markup in a nickname is just text: templates escape it.
 """
 
@@ -17,37 +18,18 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 import unicodedata
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from glin_profanity import Filter
 
 from games.bots import BOTS
+from nicknames.rude import is_rude
 
 MAX_VISIBLE = 20
 # Characters that draw nothing yet are not "format" characters in Unicode's categories.
 INVISIBLE = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e", "\u17b4", "\u17b5"}
-# Rude inside any word ("xXfuckXx", "fuckyou"): the word lists match whole words only, since
-# substring matching refuses innocent names ("Scunthorpe", "Cocktail", "Brown Rice").
-GLUED_ROOTS = ("fuck", "shit", "bitch", "nigg", "whore", "slut")
-_LEET = str.maketrans(
-    {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"}
-)
 _RESERVED = {"you", "teacher", "bot", "robotplayer", "openseat", "admin", "plateful"}
-
-_filter_lock = threading.Lock()
-_filter: Filter | None = None
-
-
-def _rude_filter() -> Filter:
-    """glin-profanity's filter, built once (reading its word lists takes a moment)."""
-    global _filter
-    with _filter_lock:
-        if _filter is None:
-            _filter = Filter({"languages": ["english", "spanish"], "word_boundaries": True})
-        return _filter
 
 
 def clean_nickname(raw: str) -> str:
@@ -80,19 +62,9 @@ def _bot_like(key: str) -> bool:
     return re.fullmatch(pattern, key) is not None
 
 
-def is_rude(nickname: str) -> bool:
-    words = re.sub(r"([a-z])([A-Z])", r"\1 \2", nickname)  # camelCase: "BigPoo" -> "Big Poo"
-    words = re.sub(r"[_\-.·*]+", " ", words)
-    rude = _rude_filter()
-    if rude.is_profane(nickname) or rude.is_profane(words):
-        return True
-    squashed = re.sub(r"[^a-z]", "", nickname.casefold().translate(_LEET))
-    return any(root in squashed for root in GLUED_ROOTS)
-
-
 def nickname_problem(raw: str, *, taken: set[str] | frozenset[str] = frozenset()) -> str | None:
-    """Why this nickname can't be used (a sentence for a child), or None when it is fine.
-    `taken`: the nickname keys already used in the session."""
+    """Why this nickname can't be used (a sentence for a child, in the active language), or None
+    when it is fine. `taken`: the `nickname_key`s already used where it will show."""
     nickname = clean_nickname(raw)
     if any(_bad_character(char) for char in nickname):
         return _("That name has hidden or special characters. Please use letters, numbers and emoji only.")
@@ -102,13 +74,13 @@ def nickname_problem(raw: str, *, taken: set[str] | frozenset[str] = frozenset()
     if length > MAX_VISIBLE or len(nickname) > 2 * MAX_VISIBLE:
         return _("That name is too long: use at most %(n)s characters.") % {"n": MAX_VISIBLE}
     key = nickname_key(nickname)
-    reserved = {*_RESERVED, nickname_key(_("You")), nickname_key(_("Teacher"))}
+    reserved = {*_RESERVED, *(nickname_key(_(word)) for word in ("You", "Teacher", "Open seat"))}
     if key in reserved or _bot_like(key) or re.fullmatch(r"player\d+", key):
         return _("That name is taken by the game itself. Please pick another one.")
     if is_rude(nickname):
-        return _("Please pick a kinder name.")
+        return _("Please pick a kinder name: one that everyone would be happy to read.")
     if key in taken:
-        return _("Someone in this class already has that name. Please pick another one.")
+        return _("Someone here already has that name. Please pick another one.")
     return None
 
 
@@ -128,7 +100,7 @@ FUN_FOODS = [
 
 
 def fun_names(*, taken: set[str] | frozenset[str] = frozenset(), count: int = 1) -> list[str]:
-    """Food-themed names nobody in the session has yet ("Crunchy Carrot")."""
+    """Food-themed names nobody here has yet ("Crunchy Carrot"); `taken` as for nickname_problem."""
     chooser = random.SystemRandom()
     names: list[str] = []
     for _attempt in range(200):

@@ -1,0 +1,136 @@
+"""Is a name rude? The project's word lists (`nicknames.lists`) on every reading of the name
+(`nicknames.spelling`), plus glin-profanity's English and Spanish lists on whole words.
+
+For each reading (a list of words):
+  * a number word against the numbers ("69", "80085");
+  * every run of consecutive words glued ("mike hunt", "f u c k", "ur mom fat") against the
+    whole-word entries, suffixed ones ("asses") and, misspelled by a letter, the long prank
+    names; and against the long roots when the run starts at a word's start ("kill urself");
+  * each word, and each run of short pieces glued ("sh it"), against the roots anywhere and
+    the entries that start or end a word;
+  a hit inside an allowed word ("Scunthorpe", "Cock-a-leekie") never counts.
+
+`rude_match(name)` says which list refused a name and on which entry (None: not rude);
+`is_rude(name)` is the yes/no. Pure Python: no Django needed.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+
+from glin_profanity import Filter
+
+from nicknames.lists import Match, WordLists
+from nicknames.spelling import Word, fold, readings, with_hidden_letters
+
+MAX_RUN = 60  # longest run of glued words compared (a name has at most 20 visible characters)
+SHORT = 3  # words this short may be pieces of one split word ("sh it", "f uck")
+
+
+def _offsets(words: list[Word]) -> list[int]:
+    offsets, at = [], 0
+    for word in words:
+        offsets.append(at)
+        at += len(word.text)
+    return offsets
+
+
+def _glued_runs(words: list[Word]):
+    """(text, where it starts in the glued name): runs of consecutive words glued together
+    ("mike hunt" -> "mikehunt"), never gluing an initial to the word before it ("Ana L.")."""
+    offsets = _offsets(words)
+    for first in range(len(words)):
+        text = ""
+        for index in range(first, len(words)):
+            if index > first and words[index].initial:
+                break
+            text += words[index].text
+            if len(text) > MAX_RUN:
+                break
+            yield text, offsets[first]
+
+
+def _pieces(words: list[Word]):
+    """(text, where it starts in the glued name): each word, and each run of pieces of one split
+    word glued ("sh it", "f uck", "f u c k"): words of at most two letters, or of at most
+    three with a lone letter among them ("Ana Lu" and "Bo Kim" are two names, not pieces)."""
+    offsets = _offsets(words)
+    yield from zip((word.text for word in words), offsets, strict=True)
+    run: list[int] = []
+    for index, word in enumerate([*words, Word("", number=True)]):
+        if not word.number and 0 < len(word.text) <= SHORT and not (word.initial and run):
+            run.append(index)
+            continue
+        pieces = [words[i].text for i in run]
+        if len(run) > 1 and (max(map(len, pieces)) <= 2 or min(map(len, pieces)) == 1):
+            yield "".join(pieces), offsets[run[0]]
+        run = [index] if not word.number and 0 < len(word.text) <= SHORT else []
+
+
+def _reading_match(lists: WordLists, reading: list[Word]) -> Match | None:
+    for word in reading:
+        if word.number and (found := lists.number_match(word.text)):
+            return found
+    words = [word for word in reading if not word.number and word.text]
+    starts = set(_offsets(words))
+    spans = lists.allowed_spans("".join(word.text for word in words), starts)
+    for glued, offset in _glued_runs(words):
+        for text in with_hidden_letters(glued):
+            # Folded again glued: "j a c k" is "jak", as "jack" typed whole.
+            found = lists.whole_match(text) or lists.whole_match(fold(text)) or lists.prank_match(text)
+            if found and not any(a <= offset and offset + len(text) <= b for a, b in spans):
+                return found  # never "cock" inside "Cock-a-leekie"
+            if found := lists.long_root_match(text, offset, spans, starts):
+                return found
+    for piece, offset in _pieces(words):
+        for text in {*with_hidden_letters(piece), fold(piece)}:  # "f u c k" glued is "fuk"
+            if found := lists.part_match(text, offset, spans):
+                return found
+    return None
+
+
+_lock = threading.Lock()
+
+
+@cache
+def word_lists() -> WordLists:
+    with _lock:
+        return WordLists()
+
+
+@cache
+def _library() -> Filter:
+    """glin-profanity on whole words (its substring mode refuses "Cassandra" and "Scunthorpe")."""
+    with _lock:
+        return Filter({"languages": ["english", "spanish"], "word_boundaries": True})
+
+
+def library_match(name: str) -> Match | None:
+    """glin-profanity on the name's words as our readings see them (spaced, camelCase, leet),
+    without the words inside an allowed word ("Concha", "Shota")."""
+    library, lists = _library(), word_lists()
+    for reading in readings(name):
+        words = [word for word in reading if not word.number]
+        spans = lists.allowed_spans("".join(word.text for word in words), set(_offsets(words)))
+        kept = [
+            word.spelled
+            for word, start in zip(words, _offsets(words), strict=True)
+            if not any(a <= start and start + len(word.text) <= b for a, b in spans)
+        ]
+        if kept and library.is_profane(" ".join(kept)):
+            return Match("library", " ".join(kept))
+    return None
+
+
+def rude_match(name: str, *, library: bool = True) -> Match | None:
+    """Why a name is rude (which list, which entry), or None."""
+    lists = word_lists()
+    for reading in readings(name):
+        if found := _reading_match(lists, reading):
+            return found
+    return library_match(name) if library else None
+
+
+def is_rude(name: str) -> bool:
+    return rude_match(name) is not None
