@@ -20,6 +20,7 @@ from foodcards.pictures import card_image_urls as card_image_urls
 from foodcards.pictures import deck_print_etag as deck_print_etag
 from foodcards.pictures import deck_print_pdf as deck_print_pdf
 from foodcards.pictures import with_language as with_language
+from nutrition.food_profile import FoodProfile
 from nutrition.labels import CARD_GROUP_NAMES, nutrient_name
 from nutrition.nutrients import NUTRIENTS_BY_KEY, UNIT_SYMBOLS
 from nutrition.scoring import per_serving, score_card
@@ -298,7 +299,7 @@ def card_nutrition(*, card: Card) -> dict | None:
                 "indent": key in ("saturated_fat_g", "fiber_g", "sugars_g", "added_sugars_g"),
             }
         )
-    score = score_card(card.nutrients, card.serving_g)
+    score = score_card(card.nutrients, card.serving_g, FoodProfile.from_dict(card.record.get("profile")))
     return {
         "facts": facts,
         "score": score,

@@ -13,8 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from nutrition.eat_right_design import EAT_RIGHT_DESIGN, WHOLE_GRAIN_CARDS, CardDesign
+from nutrition.food_profile import FoodProfile, food_profile
 from nutrition.myplate import MYPLATE_UNITS, card_group_servings, estimated_added_sugars, plate_group_for
-from nutrition.scoring import SCORING_KEYS, per_serving, score_card
+from nutrition.scoring import SCORING_KEYS, CardScore, per_serving, score_card
 from nutrition.sr_files import SRFood, SRRelease, read_release
 
 # What the deck page says about the deck and the choices behind it.
@@ -72,6 +73,7 @@ __all__ = [
     "DeckDesignError",
     "build_eat_right_deck",
     "build_eat_right_records",
+    "card_record_score",
     "exercise_record",
     "food_card_record",
     "load_shipped_cards",
@@ -146,6 +148,7 @@ def exercise_record(design: CardDesign) -> dict:
         "plate_group": None,
         "nutrients_per_100g": None,
         "nutrients_per_serving": None,
+        "profile": None,
         "emoji": design.emoji,
         "picture_hint": design.picture_hint,
     }
@@ -163,6 +166,17 @@ def card_nutrients_per_100g(food: SRFood, plate_group: str) -> dict:
         description=food.long_description,
     )
     return per_100g
+
+
+def card_profile(food, usda_group: str, plate_group: str) -> FoodProfile:
+    """What the formulas read about `food` besides its nutrients (nutrition.food_profile)."""
+    return food_profile(
+        ndb=food.ndb,
+        usda_group=usda_group,
+        description=food.long_description,
+        plate_group=plate_group,
+        nutrients=food.nutrients,
+    )
 
 
 def _food_record(release: SRRelease, weights: dict[str, dict[str, float]], design: CardDesign) -> dict:
@@ -183,7 +197,8 @@ def food_card_record(*, food, usda_group: dict, grams: float, design: CardDesign
         ndb=food.ndb, usda_group=usda_group["code"], description=food.long_description
     )
     per_100g = card_nutrients_per_100g(food, plate_group)
-    score = score_card(per_100g, grams)
+    profile = card_profile(food, usda_group["code"], plate_group)
+    score = score_card(per_100g, grams, profile)
     serving = {key: (None if v is None else round(v, 3)) for key, v in per_serving(per_100g, grams).items()}
     return {
         "id": design.id,
@@ -206,9 +221,17 @@ def food_card_record(*, food, usda_group: dict, grams: float, design: CardDesign
         "plate_group": plate_group,
         "nutrients_per_100g": per_100g,
         "nutrients_per_serving": serving,
+        "profile": profile.to_dict(),
         "emoji": design.emoji,
         "picture_hint": design.picture_hint,
     }
+
+
+def card_record_score(record: dict) -> CardScore:
+    """A food card's numbers again, from its record alone (no USDA files needed)."""
+    return score_card(
+        record["nutrients_per_100g"], record["serving_g"], FoodProfile.from_dict(record.get("profile"))
+    )
 
 
 def build_eat_right_records(usda_dir: Path | str, *, release: SRRelease | None = None) -> list[dict]:

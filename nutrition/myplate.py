@@ -317,9 +317,10 @@ def estimated_added_sugars(
 
 # ----- a card's food groups ----------------------------------------------------------------------
 #
-# Cards count whole servings (the balanced-meal rule adds them up): grains and protein foods in
-# MyPlate ounce-equivalents, fruit, vegetables and dairy in half cups (a child's portion; MyPlate
-# counts them in cups). Keys are the cards' category names.
+# Cards show whole servings (Build-A-Meal adds them up): grains and protein foods in MyPlate
+# ounce-equivalents, fruit, vegetables and dairy in half cups (a child's portion; MyPlate counts
+# them in cups). A lesson's meal check counts the real amounts, fractions and all
+# (nutrition.meals). Keys are the cards' category names.
 CARD_GROUP_UNITS: dict[str, tuple[str, float]] = {
     "grains": ("ounce-equivalent", 1.0),
     "meat": ("ounce-equivalent", 1.0),
@@ -327,6 +328,7 @@ CARD_GROUP_UNITS: dict[str, tuple[str, float]] = {
     "veggie": ("half cup", 2.0),
     "dairy": ("half cup", 2.0),
 }
+SERVING_TOLERANCE = 1e-6  # floating-point dust, not a rounding rule
 # The unit of a card's MyPlate equivalents (eat_right_design's `plate`).
 MYPLATE_UNITS: dict[str, str] = {
     "grains": "oz",
@@ -340,11 +342,13 @@ MYPLATE_UNITS: dict[str, str] = {
 def card_group_servings(equivalents: dict[str, float]) -> dict[str, int]:
     """Whole servings per card group from MyPlate equivalents ({"fruit": 0.67} cups -> {"fruit": 1}).
 
-    Rounded, halves up; a group the food contains counts at least 1 (a pizza's sauce is a veggie).
+    Only whole servings count, never rounded up: a fruit, vegetable or dairy serving is a full
+    half cup, a grain or protein serving a full ounce-equivalent, so the 2 tablespoons of sauce
+    on a pizza are no vegetable serving. (Amounts within a hair of a whole serving count it.)
     """
     servings = {}
     for group, amount in equivalents.items():
-        if amount > 0:
-            units = amount * CARD_GROUP_UNITS[group][1]
-            servings[group] = max(1, math.floor(units + 0.5))
+        units = math.floor(amount * CARD_GROUP_UNITS[group][1] + SERVING_TOLERANCE)
+        if units > 0:
+            servings[group] = units
     return servings

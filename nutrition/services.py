@@ -4,6 +4,7 @@ the food explorer's search."""
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from nutrition.food_profile import FoodProfile
 from nutrition.food_ranking import match_forms, query_words, rank_foods
 from nutrition.models import Food
 from nutrition.scoring import CardScore, score_card
@@ -29,9 +30,15 @@ def food_nutrients(*, ndb: str) -> dict:
     return _food(ndb).nutrients_for_scoring()
 
 
+def food_profile_for(*, ndb: str) -> FoodProfile:
+    """What the card formulas read about USDA food `ndb` besides its nutrients."""
+    return _food(ndb).profile()
+
+
 def card_score_for(*, ndb: str, grams: float) -> CardScore:
     """The card numbers (calories, vitamin power, value and why) of `grams` of USDA food `ndb`."""
-    return score_card(food_nutrients(ndb=ndb), grams)
+    food = _food(ndb)
+    return score_card(food.nutrients_for_scoring(), grams, food.profile())
 
 
 def food_search(*, query: str = "", plate_group: str = "") -> list[int]:

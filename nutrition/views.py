@@ -6,10 +6,9 @@ from django.views.decorators.http import require_GET
 
 from nutrition import scoring
 from nutrition.charts import FOOD_COLORS, FOOD_LETTERS, compare_chart
-from nutrition.eat_right_deck import load_shipped_cards
+from nutrition.eat_right_deck import card_record_score, load_shipped_cards
 from nutrition.labels import PLATE_GROUP_HELP, PLATE_GROUP_NAMES, nutrient_name
 from nutrition.models import PLATE_GROUP_CHOICES, Food, HouseholdMeasure
-from nutrition.myplate import CARD_GROUP_UNITS
 from nutrition.nutrients import NUTRIENTS, NUTRIENTS_BY_KEY, UNIT_SYMBOLS
 from nutrition.services import food_search, foods_imported, foods_in_order
 
@@ -36,10 +35,10 @@ FACTS_MINERALS = ("vitamin_d_ug", "calcium_mg", "iron_mg", "potassium_mg")
 def _scoring_constants() -> dict:
     return {
         "bite_kcal": scoring.BITE_KCAL,
-        "value_divisor": scoring.VALUE_DIVISOR,
-        "halving": scoring.HALVING_BAD_POINTS,
         "encouraged_cap": scoring.ENCOURAGED_CAP_PCT,
-        "vitamin_cap": scoring.VITAMIN_SLOT_CAP_PCT,
+        "vitamin_cap": scoring.VITAMIN_CAP_PCT,
+        "good_source": scoring.GOOD_SOURCE_PCT,
+        "bands": scoring.VALUE_BANDS,
     }
 
 
@@ -142,6 +141,7 @@ def food_detail(request, ndb):
     chosen = _chosen_measure(request, measures)
     grams = chosen.grams if chosen else 100.0
     nutrients = food.nutrients_for_scoring()
+    profile = food.profile()
     context = {
         "food": food,
         "plate_name": PLATE_GROUP_NAMES.get(food.plate_group, ""),
@@ -151,7 +151,8 @@ def food_detail(request, ndb):
         "grams": grams,
         "facts": nutrition_facts(nutrients, grams),
         "rows": _nutrient_rows(food.nutrients, grams),
-        "score": scoring.score_card(nutrients, grams) if grams > 0 else None,
+        "score": scoring.score_card(nutrients, grams, profile) if grams > 0 else None,
+        "profile": profile,
         "constants": _scoring_constants(),
         "cards": _cards_of(food),
     }
@@ -179,7 +180,7 @@ def _compare_item(food: Food, basis: str) -> dict:
         "grams": grams,
         "measure_label": label,
         "nutrients": nutrients,
-        "score": scoring.score_card(nutrients, grams),
+        "score": scoring.score_card(nutrients, grams, food.profile()),
     }
 
 
@@ -222,7 +223,7 @@ def formulas(request):
     examples = [
         {
             "card": cards[card_id],
-            "score": scoring.score_card(cards[card_id]["nutrients_per_100g"], cards[card_id]["serving_g"]),
+            "score": card_record_score(cards[card_id]),
         }
         for card_id in EXAMPLE_CARDS
         if card_id in cards
@@ -233,8 +234,5 @@ def formulas(request):
         {
             "examples": examples,
             "constants": _scoring_constants(),
-            "good_nutrients": [NUTRIENTS_BY_KEY[key] for key in scoring.ENCOURAGED_KEYS],
-            "bad_nutrients": [NUTRIENTS_BY_KEY[key] for key in scoring.LIMITED_KEYS],
-            "units": CARD_GROUP_UNITS,
         },
     )
