@@ -91,6 +91,7 @@ MYPLATE_UNIT_NAMES = {"cup": _("cup"), "oz": _("ounce-equivalent")}
 def nutrient_name(key: str) -> str:
     return NUTRIENT_NAMES.get(key, key)
 
+
 # The Nutri-Score's rows and kinds of food (nutrition.nutri_score).
 NUTRI_SCORE_COMPONENT_NAMES = {
     "energy": _("Energy"),

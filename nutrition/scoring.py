@@ -18,9 +18,9 @@ Overall value (0 to 48): how good the food is, whatever the portion
     calcium, iron, potassium, magnesium; each % DV up to 100) minus the three to limit (saturated
     fat, added sugars, sodium; % of the daily limit) in 100 kcal of the food. It moves a food
     less than one Nutri-Score point, so the Nutri-Score's order is never changed. Cola scores 2,
-    a banana 15, broccoli 23, black beans 32.
+    a banana 15, broccoli 26, black beans 37.
 
-Vitamin power (0 to about 170): the vitamins one serving really brings
+Vitamin power (0 to about 160): the vitamins one serving really brings
     Eleven vitamins (A, C, D, E, K, B1, B2, B3, B6, natural folate, B12) in the bite: the
     serving, but at most its first 100 kcal (NRF's reference amount). A vitamin counts only
     when the bite holds at least 10 % of the daily value (FDA's "good source", 21 CFR 101.54),
@@ -28,7 +28,7 @@ Vitamin power (0 to about 170): the vitamins one serving really brings
     Vitamins added in the factory do not count: folic acid never does, nor the vitamins a food
     says were added, nor the B vitamins put back into enriched flour, nor any vitamin of a
     fortified breakfast cereal or drink. Chips score 0, an apple 0 (its vitamin C is 8 %), a
-    banana 22, broccoli 94, half a cup of spinach 164.
+    banana 22, broccoli 94, half a cup of spinach 154.
 """
 
 import math

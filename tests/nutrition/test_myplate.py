@@ -139,10 +139,11 @@ def test_unknown_sugar_is_unknown_unless_the_food_cannot_hold_added_sugar():
     )
 
 
-def test_card_servings_count_half_cups_and_ounce_equivalents_in_whole_numbers():
+def test_card_servings_count_whole_half_cups_and_ounce_equivalents_never_rounded_up():
     assert card_group_servings({"fruit": 1.0}) == {"fruit": 2}  # 1 cup = 2 half cups
     assert card_group_servings({"fruit": 0.67}) == {"fruit": 1}
-    assert card_group_servings({"dairy": 0.75}) == {"dairy": 2}  # 1.5 half cups rounds up
+    assert card_group_servings({"dairy": 0.75}) == {"dairy": 1}  # 1.5 half cups: 1 whole serving
     assert card_group_servings({"grains": 2.0, "meat": 1.3}) == {"grains": 2, "meat": 1}
-    assert card_group_servings({"veggie": 0.13}) == {"veggie": 1}  # a pizza's sauce still counts
+    assert card_group_servings({"veggie": 0.13}) == {}  # a pizza's sauce is no vegetable serving
+    assert card_group_servings({"veggie": 0.5, "grains": 0.999_999_9}) == {"veggie": 1, "grains": 1}
     assert card_group_servings({}) == {}

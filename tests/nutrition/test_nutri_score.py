@@ -143,7 +143,11 @@ def grade_of(release, ndb):
     food = release.foods[ndb]
     plate = plate_group_for(ndb=ndb, usda_group=food.group, description=food.long_description)
     profile = food_profile(
-        ndb=ndb, usda_group=food.group, description=food.long_description, plate_group=plate, nutrients=food.nutrients
+        ndb=ndb,
+        usda_group=food.group,
+        description=food.long_description,
+        plate_group=plate,
+        nutrients=food.nutrients,
     )
     return nutri_score_of(food.nutrients, profile).grade
 
