@@ -15,8 +15,9 @@ estimated with MyPlate's "what counts as" tables (myplate.gov, 2020-2025):
 
 A cup is read from the food's own household measures ("1 cup, chopped" = 91 g) when it has one;
 otherwise from a typical density. An estimate is given to the nearest eighth of a cup or ounce
-(it is no finer than that), so a card of "1 cup, whole" strawberries is the 1 cup it says. Mixed dishes (pizza, a burrito) cannot be split into their
-groups from a description: they get one serving of the card's group and the teacher sets the rest.
+(it is no finer than that), so a card of "1 cup, whole" strawberries is the 1 cup it says.
+Mixed dishes (pizza, a burrito) cannot be split into their groups from a description: they get
+one serving of the card's group and the teacher sets the rest.
 Amounts are in the units of nutrition.myplate.MYPLATE_UNITS (cups, or ounce-equivalents).
 """
 

@@ -168,10 +168,7 @@ def fvl_percent(*, ndb: str, usda_group: str, description: str, plate_group: str
 
 # ----- vitamins added in the factory -------------------------------------------------------------
 
-_NOT_ADDED = re.compile(
-    r"without added [^,;(]*|unfortified|not fortified|protein fortified|with added (sugar|salt|oil|"
-    r"caffeine|nonfat milk solids|calcium|potassium)(?= and| ,|,|$)"
-)
+_NOT_ADDED = re.compile(r"without added [^,;(]*|unfortified|not fortified|protein fortified")
 _NAMED_VITAMIN = re.compile(
     r"vitamins? ((?:[acdek]|b\d{1,2})(?:(?:,| and|, and) (?:vitamin )?(?:[acdek]|b\d{1,2})\b)*)|"
     r"ascorbic acid|thiamin|riboflavin|niacin"
@@ -195,11 +192,23 @@ _VITAMIN_WORDS = {
     "niacin": "niacin_mg",
 }
 _ADDING = re.compile(r"with added|fortified with|\badded\b|vitamin [a-z0-9]+ added")
-_FORTIFIED_WORDS = re.compile(r"fortified|with added nutrients|vitamins and minerals|(?<!non-)\benhanced\b")
+_FORTIFIED_WORDS = re.compile(
+    r"fortified|with added nutrients|vitamins and minerals|added vitamins|high vitamin c|"
+    r"(?<!non-)\benhanced\b"
+)
 # With folic acid in them these are fortified products, not foods made with enriched flour.
 _FORTIFIED_PRODUCTS = re.compile(
-    r"supplement|formula|shake|meal replacement|protein powder|\bmuscle milk\b|nutrition drink|energy drink"
+    r"supplement|formula|shake|meal replacement|protein powder|\bmuscle milk\b|nutrition drink|energy drink|"
+    r"instant breakfast|breakfast powder|drink mix|cereal bar|nutrition bar|protein bar"
 )
+# Meat substitutes are fortified with B12 and other vitamins that USDA's description does not name.
+_MEAT_SUBSTITUTE = re.compile(
+    r"loma linda|worthington|morningstar|meatless|vegetarian (stew|fillets|burger|meatloaf|chili)|"
+    r"meat extender|veggie burger|textured vegetable protein"
+)
+# US margarine is fortified with vitamin A by its standard of identity (21 CFR 166.110), usually D too.
+_MARGARINE = re.compile(r"^margarine")
+MARGARINE_VITAMINS = ("vitamin_a_rae_ug", "vitamin_d_ug")
 
 
 _ENRICHED = re.compile(r"(?<!un)enriched")
@@ -232,9 +241,17 @@ def added_vitamins(*, usda_group: str, description: str, nutrients: dict) -> tup
     """
     text = _NOT_ADDED.sub("", description.lower())
     named = _named_vitamins(text)
+    if _MARGARINE.search(text):
+        named += MARGARINE_VITAMINS
     folic_acid = (nutrients.get("folic_acid_ug") or 0) > 0
     fortified_product = usda_group in ("0800", "1400") or _FORTIFIED_PRODUCTS.search(text)
-    if _FORTIFIED_WORDS.search(text) and not named or (folic_acid and fortified_product):
+    ready_to_eat_cereal = usda_group == "0800" and ("ready-to-eat" in text or _ENRICHED.search(text))
+    if (
+        (_FORTIFIED_WORDS.search(text) and not named)
+        or (folic_acid and fortified_product)
+        or ready_to_eat_cereal
+        or _MEAT_SUBSTITUTE.search(text)
+    ):
         return VITAMIN_KEYS, FORTIFIED
     if _ENRICHED.search(text) or folic_acid:
         keys = [key for key in VITAMIN_KEYS if key in ENRICHMENT or key in named]
