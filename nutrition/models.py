@@ -88,6 +88,11 @@ class Food(models.Model):
         )
         return values
 
+    @property
+    def fortified(self) -> bool:
+        """Vitamins were added to this food in the factory (the explorer marks it)."""
+        return self.profile().fortified
+
     def profile(self) -> FoodProfile:
         """What the card formulas read besides nutrients: its Nutri-Score kind, its fruit and
         vegetables, the vitamins added to it (nutrition.food_profile)."""

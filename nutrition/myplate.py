@@ -99,16 +99,26 @@ _SWEET_BAKED = (
     r"cinnamon roll|cream puff|eclair|cobbler|strudel|fudge|frost|icing|\bwafers?\b|graham|pop-tart|"
     r"baklava|turnover|sopaipilla|churro|fig bar|macaroon|ladyfinger|ice cream cone|fruit pizza|"
     r"chocolatey|cinnabon|twinkie|oreo|dulce de leche|caramel|creme|\bcones?\b|shortbread|\btarts?\b|"
-    r"\bbars?\b"
+    r"\bbars?\b|animals?,? crackers|\bsweet\b(?! potato)"
 )
 _SWEETENED_DRINK = r"(?<!un)sweeten|sugar|mocha|latte|cappuccino|flavou?r|lemonade|iced tea|chai|cocoa"
 
 # In order: the first rule that matches decides.
 RULES: tuple[Rule, ...] = (
-    # Everywhere: fried potatoes and snack chips are sometimes foods, whatever group they sit in.
+    # Everywhere: fried potatoes and snack chips are sometimes foods, whatever group they sit in,
+    # and so are the fat cut off meat and poultry skin (solid fats).
     _rule("sometimes", r"french fr|\bfries\b|onion rings|hush pupp|\bchips\b|\bcrisps\b", unless=r"^cereals"),
+    _rule(
+        "sometimes",
+        r"separable fat\b|skin only|(^|, )skin( and breading| from|,|\s*\(|$)",
+        "0500 0700 1000 1300 1700 2100 2200 3500 3600",
+        unless=r"removed|meat and skin",
+    ),
+    # MyPlate puts avocado with the vegetables.
+    _rule("vegetables", r"^avocados?\b"),
     # Dairy and Egg Products
     _rule("protein", r"^eggs?\b|egg substitute|egg mix", "0100"),
+    _rule("none", r"^whey\b", "0100"),  # an ingredient (protein powders), not a dairy food
     _rule(
         "sometimes",
         r"^butter|^cream\b|cream substitute|sour cream|sour dressing|cheese, cream|cream cheese|whip|"
@@ -136,12 +146,19 @@ RULES: tuple[Rule, ...] = (
     ),
     _rule("dairy", r"yogurt|cheese", "0300"),
     # Fats and Oils: solid animal fats are sometimes foods, the rest is oil
-    _rule("sometimes", r"^butter|lard|shortening|animal fat|drippings|tallow|suet|^fat\b", "0400"),
+    # (MyPlate: coconut, palm and palm kernel oil are solid fats too.)
+    _rule(
+        "sometimes",
+        r"^butter|lard|shortening|animal fat|drippings|tallow|suet|^fat\b|\bpalm\b|coconut",
+        "0400",
+        unless=r"^margarine(?!-like shortening)",
+    ),
     # Soups, Sauces, and Gravies
     _rule("sometimes", r"gravy", "0600"),
     _rule("none", r"broth|bouillon|consomme|stock\b", "0600", unless=r"soup, .*with"),
+    _rule("none", r"\bdip\b", "0600"),
     _rule("vegetables", r"salsa|pasta sauce|spaghetti sauce|marinara|tomato sauce|prego", "0600"),
-    _rule("none", r"^sauce|\bdip\b|dressing", "0600"),
+    _rule("none", r"^sauce|dressing", "0600"),
     # Fruits: juice drinks, nectars and pie fillings are sugary extras
     _rule(
         "sometimes",
@@ -151,9 +168,21 @@ RULES: tuple[Rule, ...] = (
     ),
     # Nuts and seeds
     _rule("none", r"coconut (milk|cream|water)", "1200"),
-    _rule("sometimes", r"chocolate|carob|candied|sugar-coated|yogurt-covered|coconut", "1200"),
+    _rule("sometimes", r"chocolate|carob|candied|sugar-coated|yogurt-covered|(?<!un)sweetened|honey", "1200"),
     # Beverages
-    _rule("none", r"alcoholic|\bbeer\b|\bwine\b|liqueur|distilled|whiskey|\brum\b|vodka|\bgin\b", "1400"),
+    _rule(
+        "none",
+        r"alcoholic|\bbeer\b|\bwine\b|liqueur|distilled|whiskey|\brum\b|vodka|\bgin\b",
+        "1400",
+        unless=r"\bmix\b",
+    ),
+    # Drinks without sugar (diet, sugar-free, zero): no food group, nothing to limit.
+    _rule(
+        "none",
+        r"\bdiet\b|sugar[- ]free|low calorie|calorie-free|\bzero\b|non-nutritive sweetener",
+        "1400",
+        unless=r"milk|soy|juice, |100% juice|(?<![- ])sugar(?![- ]free)|corn syrup|corn sweetener",
+    ),
     _rule("dairy", r"soymilk|soy milk|soy beverage|milk beverage", "1400"),
     _rule("none", r"almond milk|rice drink|rice milk|oat milk", "1400", unless=_SWEETENED_DRINK),
     _rule("sometimes", r"\b(coffee|teas?)\b", "1400", unless=r"unsweetened|brewed|instant, decaf|herb"),
@@ -166,6 +195,8 @@ RULES: tuple[Rule, ...] = (
         "1400",
         unless=r"drink|cocktail|punch|\bade\b|beverage|flavou?r|smoothie|splash|mix",
     ),
+    # Fish and shellfish: the liquid of canned clams is a broth
+    _rule("none", r", liquid$|clam juice", "1500"),
     # Legumes: fortified soy milk is dairy
     _rule("dairy", r"soymilk|soy milk|soy beverage", "1600"),
     _rule("none", r"soy sauce", "1600"),
@@ -175,7 +206,7 @@ RULES: tuple[Rule, ...] = (
         r"^(crackers|bread|bagels?|english muffins|tortillas|rolls|biscuits|pancakes|waffles|muffins|"
         r"taco shells|pita|croutons|french toast|cornbread|matzo|melba)",
         "1800",
-        unless=r"^bread, (banana|pumpkin|zucchini)",
+        unless=r"^bread, (banana|pumpkin|zucchini)|^bread, .*\bsweet\b(?! potato)",
     ),
     _rule("none", r"^leavening|baking powder|baking soda|^yeast|cream of tartar", "1800"),
     _rule("sometimes", _SWEET_BAKED, "1800"),
@@ -190,9 +221,11 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "sometimes",
         r"sundae|shake|ice cream|ice milk|cookie|\bpie\b|danish|cinnamon|brownie|dessert|parfait|"
-        r"frozen dairy|\bcone\b|churro|sweet roll|doughnut|pastr|strudel|sopaipilla|\bflan\b|cake",
+        r"frozen dairy|\bcone\b|churro|sweet roll|doughnut|pastr|strudel|sopaipilla|\bflan\b|"
+        r"(?<!crab )(?<!fish )(?<!griddle )(?<!potato )\bcakes?\b",
         "2100 3600",
     ),
+    _rule("grains", r"hotcakes|pancakes?|waffles?|french toast", "2100 3600", unless=r"sausage|bacon|egg"),
     _rule(
         "vegetables",
         r"salad, vegetable|side salad|garden salad|coleslaw",
@@ -201,11 +234,15 @@ RULES: tuple[Rule, ...] = (
     ),
     _rule(
         "protein",
-        r"fried chicken|chicken.*(tenders|nuggets|strips|wings?|breast|thigh|drumstick)",
-        "2100 3600",
-        unless=r"sandwich|burger|wrap|salad|biscuit|pizza|\bsub\b|burrito|taco",
+        r"fried chicken|chicken.*(tenders|nuggets|strips|wings?|breast|thigh|drumstick)|crab cakes?|"
+        r"(shrimp|fish|clams|oysters|scallops)\b.*\b(breaded|battered|fried)|\b(sirloin|ribeye) steak|"
+        r"\bsteak$",
+        "2100 2200 3600",
+        unless=r"sandwich|burger|wrap|salad|biscuit|bagel|pizza|\bsub\b|burrito|taco|fajita|with (egg|rice)",
     ),
-    # Snacks: plain popcorn, rice cakes and pretzels are grains; jerky and plain trail mix protein
+    # Snacks: plain popcorn, rice cakes and pretzels are grains; jerky and plain trail mix protein;
+    # snack bars (granola, cereal, trail mix) are sweet treats
+    _rule("sometimes", r"\bbars?\b", "2500"),
     _rule("grains", r"popcorn", "2500", unless=r"caramel|cheese|sugar|candy|kettle|toffee|chocolate"),
     _rule("grains", r"rice cake|rice crackers?|pretzel|crispbread|corn cakes", "2500"),
     _rule("protein", r"jerky|meat stick|beef stick|pork stick|sausage", "2500"),
