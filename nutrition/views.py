@@ -7,29 +7,16 @@ from django.views.decorators.http import require_GET
 from nutrition import scoring
 from nutrition.charts import FOOD_COLORS, FOOD_LETTERS, compare_chart
 from nutrition.eat_right_deck import card_record_score, load_shipped_cards
+from nutrition.facts import nutrition_facts
 from nutrition.labels import PLATE_GROUP_HELP, PLATE_GROUP_NAMES, nutrient_name
 from nutrition.models import PLATE_GROUP_CHOICES, Food, HouseholdMeasure
-from nutrition.nutrients import NUTRIENTS, NUTRIENTS_BY_KEY, UNIT_SYMBOLS
+from nutrition.nutrients import NUTRIENTS, UNIT_SYMBOLS
 from nutrition.services import food_search, foods_imported, foods_in_order
 
 FOODS_PER_PAGE = 25
 COMPARE_MAX = 3
 COMPARE_SUGGESTIONS = 8
 EXAMPLE_CARDS = ("broccoli", "potato-chips")
-
-# A Nutrition Facts label, FDA 2016 layout: (key, indented under the row above).
-FACTS_ROWS = (
-    ("fat_g", False),
-    ("saturated_fat_g", True),
-    ("cholesterol_mg", False),
-    ("sodium_mg", False),
-    ("carbohydrate_g", False),
-    ("fiber_g", True),
-    ("sugars_g", True),
-    ("added_sugars_g", True),
-    ("protein_g", False),
-)
-FACTS_MINERALS = ("vitamin_d_ug", "calcium_mg", "iron_mg", "potassium_mg")
 
 
 def _scoring_constants() -> dict:
@@ -68,36 +55,6 @@ def food_list(request):
     partial = request.htmx and not request.htmx.history_restore_request
     template = "nutrition/food_list.html#results" if partial else "nutrition/food_list.html"
     return render(request, template, context)
-
-
-def _amount(per_100g: dict, key: str, grams: float) -> float | None:
-    value = per_100g.get(key)
-    return None if value is None else float(value) * grams / 100.0
-
-
-def _fact(per_100g: dict, key: str, grams: float, indent: bool = False) -> dict:
-    nutrient = NUTRIENTS_BY_KEY[key]
-    amount = _amount(per_100g, key, grams)
-    percent = None
-    if amount is not None and nutrient.daily_value and key != "energy_kcal":
-        percent = scoring.round_half_up(100.0 * amount / nutrient.daily_value)
-    return {
-        "key": key,
-        "label": nutrient_name(key),
-        "amount": amount,
-        "unit": UNIT_SYMBOLS[nutrient.unit],
-        "percent_dv": percent,
-        "indent": indent,
-    }
-
-
-def nutrition_facts(per_100g: dict, grams: float) -> dict:
-    """The rows of a Nutrition Facts panel for `grams` of a food (amounts None when USDA has none)."""
-    return {
-        "calories": _amount(per_100g, "energy_kcal", grams),
-        "rows": [_fact(per_100g, key, grams, indent) for key, indent in FACTS_ROWS],
-        "minerals": [_fact(per_100g, key, grams) for key in FACTS_MINERALS],
-    }
 
 
 def _nutrient_rows(per_100g: dict, grams: float) -> list[dict]:

@@ -22,11 +22,6 @@ def test_food_explorer_says_how_to_import_when_there_is_no_data(client):
     assert client.get("/foods/compare/?ndb=11090").status_code == 404
 
 
-@pytest.fixture
-def imported(db, tiny_sr):
-    call_command("import_usda_sr", str(tiny_sr), verbosity=0)
-
-
 def test_the_search_form_works_without_javascript_and_searches_as_you_type_with_htmx(client, imported):
     html = client.get("/foods/").content.decode()
     form = re.search(r'<form method="get" action="/foods/"[^>]*role="search".*?</form>', html, re.S).group(0)
