@@ -11,7 +11,7 @@ from nutrition.facts import nutrition_facts
 from nutrition.labels import PLATE_GROUP_HELP, PLATE_GROUP_NAMES, nutrient_name
 from nutrition.models import PLATE_GROUP_CHOICES, Food, HouseholdMeasure
 from nutrition.nutrients import NUTRIENTS, UNIT_SYMBOLS
-from nutrition.services import food_search, foods_imported, foods_in_order
+from nutrition.services import food_search, food_search_results, foods_imported, foods_in_order
 
 FOODS_PER_PAGE = 25
 COMPARE_MAX = 3
@@ -40,14 +40,14 @@ def food_list(request):
         return render(request, "nutrition/food_list.html", {"imported": False})
     query = request.GET.get("q", "")[:100]
     group = _plate_group(request)
-    page = Paginator(food_search(query=query, plate_group=group), FOODS_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    found = food_search_results(query=query, plate_group=group)
+    page = Paginator(found.ids, FOODS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "imported": True,
         "page": page,
         "foods": foods_in_order(ids=list(page.object_list)),
         "query": query,
+        "corrected": found.corrected,
         "group": group,
         "groups": PLATE_GROUP_CHOICES,
     }
