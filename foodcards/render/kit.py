@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from PIL import Image, ImageDraw, ImageFont
 
 # Bump when the artwork changes, so cached pictures are redrawn.
-RENDER_VERSION = "10"
+RENDER_VERSION = "11"
 
 DPI = 300
 CARD_MM = (63, 88)
