@@ -2,11 +2,13 @@
 
     .venv/bin/python benchmarks/food_search.py                  # 20 rounds of every query
     .venv/bin/python benchmarks/food_search.py --rounds 50 --database /tmp/foods.sqlite3
+    .venv/bin/python benchmarks/food_search.py --database-url postgres://postgres@127.0.0.1:5432/foods
 
 Imports the USDA SR files (settings.USDA_SR_DIR) into a SQLite FILE database once (a fresh
 temporary one unless --database names one that already has them), then times, for a set of
 realistic queries (whole words, multi-word names, the prefixes a child types on the way to
-"apple", an NDB number, and a few with a MyPlate group filter):
+"apple", an NDB number, a few with a MyPlate group filter, and a few typed with a slip such as
+"brocoli"):
 
 - service: nutrition.services.food_search (filter + rank every match) and loading the first
   page of 25 foods, i.e. the work of one search;
@@ -69,6 +71,8 @@ QUERIES = [
     "whole wheat bread",
     "chocolate milk",
 ]
+# Typed with a slip: found by trigram similarity (pg_trgm on PostgreSQL, the SQLite fallback).
+TYPO_QUERIES = ["brocoli", "chiken", "yoghurt", "strawbery", "bananna", "spagetti", "cheddar chese"]
 GROUP_QUERIES = [
     ("", "fruits"),
     ("apple", "fruits"),
@@ -78,8 +82,8 @@ GROUP_QUERIES = [
 ]
 
 
-def _setup(database: Path) -> None:
-    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+def _setup(database_url: str) -> None:
+    os.environ["DATABASE_URL"] = database_url
     os.environ.pop("REDIS_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "plateful.settings")
     import django
@@ -107,11 +111,15 @@ def _percentiles(values: list[float]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
-    parser.add_argument("--database", type=Path, default=None)
+    parser.add_argument("--database", type=Path, default=None, help="a SQLite file (the embedded default)")
+    parser.add_argument(
+        "--database-url", default=None, help="a PostgreSQL database instead (the production path: pg_trgm)"
+    )
     args = parser.parse_args()
     database = args.database or Path(tempfile.mkdtemp(prefix="plateful-foods-")) / "db.sqlite3"
-    _setup(database)
+    _setup(args.database_url or f"sqlite:///{database}")
 
+    from django.db import connection
     from django.test import Client
 
     from nutrition.models import Food
@@ -119,7 +127,7 @@ def main() -> None:
 
     assert Food.objects.count() == 8463, "the USDA import did not load all 8,463 foods"
     client = Client(HTTP_HX_REQUEST="true")
-    cases = [(query, "") for query in QUERIES] + GROUP_QUERIES
+    cases = [(query, "") for query in QUERIES + TYPO_QUERIES] + GROUP_QUERIES
     service, http, http_cpu, by_case = [], [], [], {}
     for query, group in cases:  # warm up: first-time template loading, caches
         client.get("/foods/", {"q": query, "group": group})
@@ -140,6 +148,7 @@ def main() -> None:
     print(
         json.dumps(
             {
+                "database": connection.vendor,
                 "foods": Food.objects.count(),
                 "queries": len(cases),
                 "rounds": args.rounds,

@@ -14,7 +14,7 @@ from games.engines.base import Engine
 from games.messages import BOT_LEVELS
 from games.services import games_catalog
 from nutrition.meal_words import rule_label
-from nutrition.meals import BOOK_RULES, CALORIE_LIMIT_RANGE, COUNT_RULES, MAX_SERVINGS_RULE
+from nutrition.meals import BOOK_RULES, CALORIE_LIMIT_RANGE, COUNT_RULES, LESSON_RULES, MAX_SERVINGS_RULE
 
 LESSON = "lesson"
 
@@ -129,13 +129,13 @@ class LessonForm(forms.Form):
     """The meal rules (the Build-A-Meal book's by default) and the cards the students may use."""
 
     one_vegetable = forms.BooleanField(label=_("At least one vegetable"), required=False)
-    no_junk = forms.BooleanField(label=_("No junk food"), required=False)
+    no_junk = forms.BooleanField(label=_("No junk food"), required=False, initial=LESSON_RULES.no_junk)
     calorie_limit = forms.IntegerField(
         label=_("Calorie limit"),
         min_value=CALORIE_LIMIT_RANGE[0],
         max_value=CALORIE_LIMIT_RANGE[1],
         initial=BOOK_RULES.calorie_limit,
-        help_text=_("Exhilarating Exercise counts as -200 calories."),
+        help_text=_("Lessons count each card's real cups and ounces, and leave Exhilarating Exercise out."),
     )
     cards = forms.MultipleChoiceField(
         label=_("Cards the students may use"), widget=forms.CheckboxSelectMultiple, required=True
@@ -180,7 +180,10 @@ class LessonForm(forms.Form):
         data = self.cleaned_data
         rules = {rule: data[f"need_{rule}"] for rule in COUNT_RULES}
         rules.update(
-            calorie_limit=data["calorie_limit"], one_vegetable=data["one_vegetable"], no_junk=data["no_junk"]
+            calorie_limit=data["calorie_limit"],
+            one_vegetable=data["one_vegetable"],
+            no_junk=data["no_junk"],
+            real_servings=True,
         )
         return rules
 

@@ -4,6 +4,8 @@ rules (`nutrition.meals`, the same check Build-A-Meal uses); every check is reco
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,7 +20,8 @@ from nutrition.meals import MealCheck, MealRules, check_meal
 
 
 def lesson_rules(session: ClassSession) -> MealRules:
-    return MealRules.from_dict(session.meal_rules)
+    """A lesson's rules; a lesson always counts the cards' real servings (nutrition.meals)."""
+    return replace(MealRules.from_dict(session.meal_rules), real_servings=True)
 
 
 def lesson_cards(session: ClassSession) -> list[dict]:

@@ -21,7 +21,14 @@ from games.engines import IllegalAction, get_engine
 from games.engines.base import Engine
 from games.engines.snack_attack import BOOK_DECK_SIZE
 from games.messages import say
-from nutrition.meals import BOOK_RULES, MealRules, check_meal, lightest_balanced_meal
+from nutrition.meals import (
+    BOOK_RULES,
+    LESSON_RULES,
+    MealRules,
+    check_meal,
+    is_exercise,
+    lightest_balanced_meal,
+)
 
 DECK_SLUG = "eat-right"
 LESSON = "lesson"
@@ -156,11 +163,16 @@ def _balanced_meal(cards: list[dict], rules: MealRules) -> list[dict] | None:
 
 
 def lesson_cards(records: list[dict]) -> list[dict]:
-    """The cards a meal-balance lesson may offer: every card in play but Sugar Shock (a game card)."""
-    return [r for r in records if r.get("in_play", True) and r.get("special") != "sugar-shock"]
+    """The cards a meal-balance lesson may offer: every food card in play but Sugar Shock (a game
+    card); Exhilarating Exercise stays in the game (a lesson does not teach it as an eraser)."""
+    return [
+        r
+        for r in records
+        if r.get("in_play", True) and r.get("special") != "sugar-shock" and not is_exercise(r)
+    ]
 
 
-def lesson_check(records: list[dict], rules: MealRules = BOOK_RULES) -> DeckCheck:
+def lesson_check(records: list[dict], rules: MealRules = LESSON_RULES) -> DeckCheck:
     """Can students make a balanced meal from these cards under these rules?"""
     title = _("Meal-balance lesson")
     cards = lesson_cards(records)

@@ -359,6 +359,67 @@ def card_update(
     return card
 
 
+# What a card's numbers are made of: a card whose formulas now give other numbers is made again.
+REFRESHED_FIELDS = ("calories", "vitamin_power", "value", "groups", "myplate", "profile")
+
+
+def deck_cards_refresh(*, deck: TeacherDeck) -> int:
+    """Make again every card of a deck whose numbers the formulas now give differently (after a
+    change of nutrition.scoring or of the MyPlate rules): a copy of an Eat Right card takes that
+    card as the site has it now, a food card is made again from the teacher's choices. A card
+    already dealt into a game is retired (games keep it) and replaced, as an edit does. Returns how
+    many cards changed."""
+    shipped = {record["id"]: record for record in eat_right_records()}
+    changed = 0
+    with transaction.atomic():
+        deck = TeacherDeck.objects.select_for_update().get(pk=deck.pk)
+        for card in deck_cards(deck=deck):
+            fresh = _card_again(deck, card, shipped)
+            if fresh is None or all(fresh.get(f) == card.record.get(f) for f in REFRESHED_FIELDS):
+                continue
+            if card.shared:
+                card.retired = True
+                card.save(update_fields=["retired"])
+                new_id = card_making.new_card_id()
+                fresh = {**fresh, "id": new_id}
+                card = TeacherCard(
+                    deck=deck,
+                    card_id=new_id,
+                    position=card.position,
+                    measure_seq=card.measure_seq,
+                    plate_custom=card.plate_custom,
+                )
+            card.record = fresh
+            card.save()
+            changed += 1
+        if changed:
+            deck.save(update_fields=["updated_at"])
+    return changed
+
+
+def _card_again(deck: TeacherDeck, card: TeacherCard, shipped: dict[str, dict]) -> dict | None:
+    """The card as its source makes it today (None: nothing to make it from)."""
+    record = card.record
+    source = record.get("copied_from")
+    if source:
+        return card_making.copied_card(shipped[source], card_id=card.card_id) if source in shipped else None
+    if not record.get("ndb"):
+        return None
+    fresh, _measure, _plate = _card_record(
+        deck,
+        card_id=card.card_id,
+        ndb=record["ndb"],
+        measure_seq=card.measure_seq,
+        times=(record.get("usda_measure") or {}).get("times", 1),
+        category=record.get("category"),
+        special=record.get("special"),
+        name=record.get("name", ""),
+        plate=card.plate_custom or None,
+        keep=card,
+    )
+    return fresh
+
+
 def card_remove(*, deck: TeacherDeck, card_id: str) -> None:
     """Take a card out of the deck (a card already dealt into a game stays for that game)."""
     with transaction.atomic():

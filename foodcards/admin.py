@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.utils.html import format_html
 
 from foodcards.models import Card, Deck
-from nutrition.services import FoodNotImported, card_score_for, food_nutrients
+from nutrition.services import FoodNotImported, card_score_for, food_nutrients, food_profile_for
 
 # The card's fields, in the groups the admin shows them: one list for the form and its fieldsets.
 COMMON_FIELDS = ["deck", "slug", "position", "name", "kind", "in_play"]
@@ -59,6 +59,7 @@ class CardAdminForm(forms.ModelForm):
         try:
             nutrients = food_nutrients(ndb=ndb)
             score = card_score_for(ndb=ndb, grams=grams)
+            profile = food_profile_for(ndb=ndb)
         except FoodNotImported as error:
             self.add_error("ndb", f"{error} The card's numbers cannot be recomputed without it.")
             return cleaned
@@ -67,6 +68,7 @@ class CardAdminForm(forms.ModelForm):
         cleaned["value"] = score.value
         self.recomputed = score
         self.recomputed_nutrients = nutrients
+        self.recomputed_profile = profile
         return cleaned
 
     def save(self, commit=True):
@@ -81,6 +83,7 @@ class CardAdminForm(forms.ModelForm):
             card.nutrients = per_100g
             card.record = {**card.record, "nutrients_per_serving": per_serving(per_100g, card.serving_g)}
             card.record["serving_g"] = card.serving_g
+            card.record["profile"] = self.recomputed_profile.to_dict()
             card.calories, card.vitamin_power, card.value = score.calories, score.vitamin_power, score.value
         if commit:
             card.save()

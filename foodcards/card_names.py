@@ -196,7 +196,7 @@ DECK_TEXTS = (
         "Every serving is a realistic portion for a child of about 8 to 12, taken from a USDA household measure (WEIGHT.txt), sometimes a half or a multiple of one (half a cup of rice, 3 cups of popcorn, 2 tortillas)."
     ),
     gettext_noop(
-        "Food groups count whole MyPlate servings: grains and meat in ounce-equivalents (a slice of bread, 1 oz of meat, an egg, 1 tbsp of peanut butter, 1/4 cup of beans), fruit, veggie and dairy in half cups (1 cup of milk is 2, 1 oz of cheese is 1). Amounts are rounded (halves up), and a combination food counts at least 1 for every group it contains: the pizza's sauce is 1 veggie, the burrito's cheese 1 dairy."
+        "Food groups count whole MyPlate servings: grains and meat in ounce-equivalents (a slice of bread, 1 oz of meat, an egg, 1 tbsp of peanut butter, 1/4 cup of beans), fruit, veggie and dairy in half cups (1 cup of milk is 2, 1 oz of cheese is 1). Only whole servings count, never rounded up: the pizza's 2 tablespoons of sauce are no veggie serving, the burrito's cheese no dairy serving. A meal-balance lesson counts the real amounts, fractions and all."
     ),
     gettext_noop(
         "Six combination foods count for several groups and stay out of Snack Attack: cheese pizza, roast beef sub, bean and cheese burrito, spaghetti with meat sauce (grains cards), the hamburger (a meat card) and macaroni and cheese (a dairy card)."
@@ -210,16 +210,16 @@ DECK_TEXTS = (
     ),
     gettext_noop("Calories = USDA kcal per 100 g x serving grams / 100, rounded."),
     gettext_noop(
-        "Overall value: the Nutrient Rich Foods nutrients (NRF9.3). Good points = the % daily value of 9 nutrients in the serving, but at most 100 calories of it, each up to 100 %. Bad points = the % of the daily limit of saturated fat, added sugars and sodium in 100 g. Value = good points / 2.5 x 25 / (25 + bad points), rounded."
+        "Overall value: the Nutri-Score 2023 of the food (per 100 g, whatever the serving). Its letter gives the card's range (A 12 to 48, B 9 to 12, C 5 to 9, D 2 to 5, E 0 to 2) and its points the place in it; foods with the same points are told apart by the Nutrient Rich Foods index (NRF9.3) of 100 calories of them."
     ),
     gettext_noop(
-        "Vitamin power: vitamins A, C, D, E, K and the B vitamins as one team (their average), in the same bite, each counted up to 40 % and added up. Folic acid added to flour is left out."
+        "Vitamin power: eleven vitamins in the serving, but at most its first 100 calories. A vitamin counts only from 10 % of a day's need (a good source), up to 40 %, and vitamins added in the factory (folic acid, enriched flour's B vitamins, the A and D added to milk) don't count."
     ),
     gettext_noop(
         "Added sugars are estimated (USDA SR has no figure): fruit, vegetables, protein foods and plain dairy have none; grains have 1 g per 100 g of their own; mixed dishes 3 g (their tomatoes, vegetables and milk); flavoured dairy, ice cream and other milk sweets 5 g (lactose); peanut butter the 4 g of peanuts; everything else counts all its sugar as added."
     ),
     gettext_noop(
-        "Cheese, macaroni and cheese and the hamburger score low on value because of their saturated fat and sodium: the formula decides, not us, and that is part of the lesson."
+        "Cheese, pizza and the hamburger score low on value because of their saturated fat and salt, raisins because of their sugar: the Nutri-Score decides, not us, and that is part of the lesson."
     ),
     gettext_noop(
         "Heavily vitamin-fortified foods (breakfast cereals) were left out so vitamin power stays a lesson about whole foods."

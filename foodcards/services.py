@@ -20,9 +20,12 @@ from foodcards.pictures import card_image_urls as card_image_urls
 from foodcards.pictures import deck_print_etag as deck_print_etag
 from foodcards.pictures import deck_print_pdf as deck_print_pdf
 from foodcards.pictures import with_language as with_language
+from nutrition.facts import fact_row
+from nutrition.food_profile import FoodProfile
+from nutrition.label_rounding import label_calories
 from nutrition.labels import CARD_GROUP_NAMES, nutrient_name
-from nutrition.nutrients import NUTRIENTS_BY_KEY, UNIT_SYMBOLS
-from nutrition.scoring import per_serving, score_card
+from nutrition.nutrients import NUTRIENTS_BY_KEY
+from nutrition.scoring import score_card
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -278,41 +281,25 @@ def card_nutrition(*, card: Card) -> dict | None:
     """Per-serving nutrition facts and the score breakdown of an Eat Right food card."""
     if card.deck.slug != "eat-right" or not card.nutrients or not card.serving_g:
         return None
-    serving = per_serving(card.nutrients, card.serving_g)
     facts = []
+    indented = ("saturated_fat_g", "fiber_g", "sugars_g", "added_sugars_g")
     for key in NUTRITION_FACT_KEYS:
-        if key not in serving or key not in NUTRIENTS_BY_KEY:
+        if key not in card.nutrients or key not in NUTRIENTS_BY_KEY:
             continue
-        nutrient = NUTRIENTS_BY_KEY[key]
-        amount = serving[key]
-        percent = None
-        if amount is not None and nutrient.daily_value and key != "energy_kcal":
-            percent = round(100 * amount / nutrient.daily_value)
-        facts.append(
-            {
-                "key": key,
-                "label": str(nutrient_name(key)),
-                "amount": None if amount is None else _display_amount(amount, whole=key == "energy_kcal"),
-                "unit": UNIT_SYMBOLS.get(nutrient.unit, nutrient.unit),
-                "percent_dv": percent,
-                "indent": key in ("saturated_fat_g", "fiber_g", "sugars_g", "added_sugars_g"),
-            }
-        )
-    score = score_card(card.nutrients, card.serving_g)
+        if key == "energy_kcal":
+            kcal = card.nutrients[key]
+            calories = None if kcal is None else label_calories(kcal * card.serving_g / 100)
+            text = None if calories is None else f"{calories} kcal"
+            facts.append({"key": key, "label": str(nutrient_name(key)), "text": text, "percent_dv": None})
+            continue
+        facts.append(fact_row(card.nutrients, key, card.serving_g, indent=key in indented))
+    score = score_card(card.nutrients, card.serving_g, FoodProfile.from_dict(card.record.get("profile")))
     return {
         "facts": facts,
         "score": score,
         "matches_card": (score.calories, score.vitamin_power, score.value)
         == (card.calories, card.vitamin_power, card.value),
     }
-
-
-def _display_amount(amount: float, whole: bool = False) -> str:
-    if whole or amount >= 100:
-        return f"{amount:.0f}"
-    if amount >= 10:
-        return f"{amount:.1f}".rstrip("0").rstrip(".")
-    return f"{amount:.2f}".rstrip("0").rstrip(".") or "0"
 
 
 CHOMP_CHAIN = ("shark", "seal", "big-fish", "little-fish", "shrimp", "plankton")

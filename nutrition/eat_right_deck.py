@@ -13,8 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from nutrition.eat_right_design import EAT_RIGHT_DESIGN, WHOLE_GRAIN_CARDS, CardDesign
+from nutrition.food_profile import FoodProfile, food_profile
 from nutrition.myplate import MYPLATE_UNITS, card_group_servings, estimated_added_sugars, plate_group_for
-from nutrition.scoring import SCORING_KEYS, per_serving, score_card
+from nutrition.scoring import SCORING_KEYS, CardScore, per_serving, score_card
 from nutrition.sr_files import SRFood, SRRelease, read_release
 
 # What the deck page says about the deck and the choices behind it.
@@ -34,9 +35,9 @@ CHOICES: tuple[str, ...] = (
     "2 tortillas).",
     "Food groups count whole MyPlate servings: grains and meat in ounce-equivalents (a slice of bread, "
     "1 oz of meat, an egg, 1 tbsp of peanut butter, 1/4 cup of beans), fruit, veggie and dairy in half "
-    "cups (1 cup of milk is 2, 1 oz of cheese is 1). Amounts are rounded (halves up), and a combination "
-    "food counts at least 1 for every group it contains: the pizza's sauce is 1 veggie, the burrito's "
-    "cheese 1 dairy.",
+    "cups (1 cup of milk is 2, 1 oz of cheese is 1). Only whole servings count, never rounded up: the "
+    "pizza's 2 tablespoons of sauce are no veggie serving, the burrito's cheese no dairy serving. A "
+    "meal-balance lesson counts the real amounts, fractions and all.",
     "Six combination foods count for several groups and stay out of Snack Attack: cheese pizza, roast beef "
     "sub, bean and cheese burrito, spaghetti with meat sauce (grains cards), the hamburger (a meat card) "
     "and macaroni and cheese (a dairy card).",
@@ -46,18 +47,19 @@ CHOICES: tuple[str, ...] = (
     "The crackers are whole-grain rye crispbread: the regular whole-wheat crackers (USDA 18235) carry "
     "704 mg of sodium per 100 g and score no better than potato chips.",
     "Calories = USDA kcal per 100 g x serving grams / 100, rounded.",
-    "Overall value: the Nutrient Rich Foods nutrients (NRF9.3). Good points = the % daily value of 9 "
-    "nutrients in the serving, but at most 100 calories of it, each up to 100 %. Bad points = the % of the "
-    "daily limit of saturated fat, added sugars and sodium in 100 g. Value = good points / 2.5 x 25 / (25 + "
-    "bad points), rounded.",
-    "Vitamin power: vitamins A, C, D, E, K and the B vitamins as one team (their average), in the same "
-    "bite, each counted up to 40 % and added up. Folic acid added to flour is left out.",
+    "Overall value: the Nutri-Score 2023 of the food (per 100 g, whatever the serving). Its letter gives "
+    "the card's range (A 12 to 48, B 9 to 12, C 5 to 9, D 2 to 5, E 0 to 2) and its points the place in "
+    "it; foods with the same points are told apart by the Nutrient Rich Foods index (NRF9.3) of 100 "
+    "calories of them.",
+    "Vitamin power: eleven vitamins in the serving, but at most its first 100 calories. A vitamin counts "
+    "only from 10 % of a day's need (a good source), up to 40 %, and vitamins added in the factory "
+    "(folic acid, enriched flour's B vitamins, the A and D added to milk) don't count.",
     "Added sugars are estimated (USDA SR has no figure): fruit, vegetables, protein foods and plain dairy "
     "have none; grains have 1 g per 100 g of their own; mixed dishes 3 g (their tomatoes, vegetables and "
     "milk); flavoured dairy, ice cream and other milk sweets 5 g (lactose); peanut butter the 4 g of "
     "peanuts; everything else counts all its sugar as added.",
-    "Cheese, macaroni and cheese and the hamburger score low on value because of their saturated fat "
-    "and sodium: the formula decides, not us, and that is part of the lesson.",
+    "Cheese, pizza and the hamburger score low on value because of their saturated fat and salt, "
+    "raisins because of their sugar: the Nutri-Score decides, not us, and that is part of the lesson.",
     "Heavily vitamin-fortified foods (breakfast cereals) were left out so vitamin power stays a "
     "lesson about whole foods.",
 )
@@ -72,6 +74,7 @@ __all__ = [
     "DeckDesignError",
     "build_eat_right_deck",
     "build_eat_right_records",
+    "card_record_score",
     "exercise_record",
     "food_card_record",
     "load_shipped_cards",
@@ -146,6 +149,7 @@ def exercise_record(design: CardDesign) -> dict:
         "plate_group": None,
         "nutrients_per_100g": None,
         "nutrients_per_serving": None,
+        "profile": None,
         "emoji": design.emoji,
         "picture_hint": design.picture_hint,
     }
@@ -163,6 +167,17 @@ def card_nutrients_per_100g(food: SRFood, plate_group: str) -> dict:
         description=food.long_description,
     )
     return per_100g
+
+
+def card_profile(food, usda_group: str, plate_group: str) -> FoodProfile:
+    """What the formulas read about `food` besides its nutrients (nutrition.food_profile)."""
+    return food_profile(
+        ndb=food.ndb,
+        usda_group=usda_group,
+        description=food.long_description,
+        plate_group=plate_group,
+        nutrients=food.nutrients,
+    )
 
 
 def _food_record(release: SRRelease, weights: dict[str, dict[str, float]], design: CardDesign) -> dict:
@@ -183,7 +198,8 @@ def food_card_record(*, food, usda_group: dict, grams: float, design: CardDesign
         ndb=food.ndb, usda_group=usda_group["code"], description=food.long_description
     )
     per_100g = card_nutrients_per_100g(food, plate_group)
-    score = score_card(per_100g, grams)
+    profile = card_profile(food, usda_group["code"], plate_group)
+    score = score_card(per_100g, grams, profile)
     serving = {key: (None if v is None else round(v, 3)) for key, v in per_serving(per_100g, grams).items()}
     return {
         "id": design.id,
@@ -206,9 +222,17 @@ def food_card_record(*, food, usda_group: dict, grams: float, design: CardDesign
         "plate_group": plate_group,
         "nutrients_per_100g": per_100g,
         "nutrients_per_serving": serving,
+        "profile": profile.to_dict(),
         "emoji": design.emoji,
         "picture_hint": design.picture_hint,
     }
+
+
+def card_record_score(record: dict) -> CardScore:
+    """A food card's numbers again, from its record alone (no USDA files needed)."""
+    return score_card(
+        record["nutrients_per_100g"], record["serving_g"], FoodProfile.from_dict(record.get("profile"))
+    )
 
 
 def build_eat_right_records(usda_dir: Path | str, *, release: SRRelease | None = None) -> list[dict]:

@@ -160,7 +160,7 @@ EAT_RIGHT_DESIGN: tuple[CardDesign, ...] = (
         "🥕",
         "carrot sticks",
         label="1 medium carrot",
-        plate={"veggie": 0.48},  # 61 g; 1 cup chopped = 128 g
+        plate={"veggie": 0.5},  # MyPlate: 2 medium carrots = 1 cup
     ),
     veggie(
         "sweet-potato",

@@ -14,8 +14,10 @@ estimated with MyPlate's "what counts as" tables (myplate.gov, 2020-2025):
   or seeds, or 1/4 cup of cooked beans.
 
 A cup is read from the food's own household measures ("1 cup, chopped" = 91 g) when it has one;
-otherwise from a typical density. Mixed dishes (pizza, a burrito) cannot be split into their
-groups from a description: they get one serving of the card's group and the teacher sets the rest.
+otherwise from a typical density. An estimate is given to the nearest eighth of a cup or ounce
+(it is no finer than that), so a card of "1 cup, whole" strawberries is the 1 cup it says.
+Mixed dishes (pizza, a burrito) cannot be split into their groups from a description: they get
+one serving of the card's group and the teacher sets the rest.
 Amounts are in the units of nutrition.myplate.MYPLATE_UNITS (cups, or ounce-equivalents).
 """
 
@@ -45,17 +47,27 @@ _COOKED = re.compile(r"cooked|boiled|prepared with water|steamed")
 _EGG = re.compile(r"^eggs?\b|^egg,")
 _NUT_BUTTER = re.compile(r"peanut butter|(almond|cashew|sesame|sunflower seed) butter|tahini")
 _CUP = re.compile(r"^cups?\b")
+_PACKED = re.compile(r"mashed|pur[eé]e|grated|shredded|packed|crushed|\bpaste\b")
+_POPCORN = re.compile(r"popcorn")
+_TORTILLA = re.compile(r"^tortillas?\b")
+TORTILLA_OZ_EQ_G = 24.0  # MyPlate: 1 small (6") tortilla is 1 ounce-equivalent
+POPCORN_CUPS_PER_OZ_EQ = 3.0  # MyPlate: 3 cups of popped popcorn
+STEPS = 8  # an estimate is no finer than an eighth of a cup or ounce
 _TBSP = re.compile(r"^tbsp\b|^tablespoons?\b")
 
 
 def unit_grams(measures: Iterable[tuple[float, str, float]], unit: str) -> float | None:
     """Grams in one cup (unit="cup") or one tablespoon (unit="tbsp") of a food, from its household
-    measures (amount, description, grams), e.g. (1.0, "cup, chopped", 91.0); None if it has none."""
+    measures (amount, description, grams), e.g. (1.0, "cup, chopped", 91.0); None if it has none.
+    Of several cups, the lightest of pieces (sliced, chopped, whole): MyPlate's cup of fruit or
+    vegetables is a cup of pieces, not of mash or purée."""
     pattern = _CUP if unit == "cup" else _TBSP
-    for amount, description, grams in measures:
-        if amount and grams and pattern.search(description.strip().lower()):
-            return grams / amount
-    return None
+    found = [
+        (_PACKED.search(description.lower()) is not None, grams / amount)
+        for amount, description, grams in measures
+        if amount and grams and pattern.search(description.strip().lower())
+    ]
+    return min(found)[1] if found else None
 
 
 def estimate_plate(
@@ -81,7 +93,7 @@ def estimate_plate(
         "grains": _grains,
         "meat": _protein,
     }[category](text, usda_group, grams, cup_grams)
-    return {category: round(amount, 2)}
+    return {category: round(round(amount * STEPS) / STEPS, 3)}
 
 
 def _cups(grams: float, cup_grams: float | None, kind: str) -> float:
@@ -105,6 +117,10 @@ def _dairy(text: str, usda_group: str, grams: float, cup_grams: float | None) ->
 
 
 def _grains(text: str, usda_group: str, grams: float, cup_grams: float | None) -> float:
+    if _POPCORN.search(text) and cup_grams:
+        return grams / cup_grams / POPCORN_CUPS_PER_OZ_EQ
+    if _TORTILLA.search(text):
+        return grams / TORTILLA_OZ_EQ_G
     if _COOKED.search(text):
         return 2 * _cups(grams, cup_grams, "grains")  # 1/2 cup cooked = 1 oz-equivalent
     return grams / OUNCE_G

@@ -90,3 +90,25 @@ MYPLATE_UNIT_NAMES = {"cup": _("cup"), "oz": _("ounce-equivalent")}
 
 def nutrient_name(key: str) -> str:
     return NUTRIENT_NAMES.get(key, key)
+
+
+# The Nutri-Score's rows and kinds of food (nutrition.nutri_score).
+NUTRI_SCORE_COMPONENT_NAMES = {
+    "energy": _("Energy"),
+    "energy_from_saturates": _("Energy from saturated fat"),
+    "sugars": _("Sugars"),
+    "saturated_fat": _("Saturated fat"),
+    "saturated_ratio": _("Saturated share of the fat"),
+    "salt": _("Salt"),
+    "sweeteners": _("Sweeteners"),
+    "protein": _("Protein"),
+    "fiber": _("Fiber"),
+    "fvl": _("Fruit, vegetables and legumes"),
+}
+NUTRI_SCORE_KIND_NAMES = {
+    "general": _("a food"),
+    "cheese": _("a cheese"),
+    "fats": _("a fat, oil, nut or seed"),
+    "beverage": _("a drink"),
+    "water": _("water"),
+}

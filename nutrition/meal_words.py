@@ -2,15 +2,31 @@
 
 `meal_rule_rows` is what a plate checklist draws (the meal-balance lesson and the Build-A-Meal
 board alike): it calls the one check (`nutrition.meals.check_meal`) and words each rule through
-gettext, naming the food groups, the cards with their numbers, and a card to try.
+gettext, naming the food groups, the cards with their numbers, and a card to try. A lesson
+counts real amounts, so its words are cups and ounces with kitchen fractions ("3/8 cup of
+fruit and veggies"); the game counts the servings printed on its cards.
 """
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from nutrition.meals import BOOK_RULES, MealCheck, MealRules, RuleResult, card_calories, check_meal
+from nutrition.meals import (
+    BOOK_RULES,
+    SERVING_SIZE,
+    MealCheck,
+    MealRules,
+    RuleResult,
+    card_calories,
+    card_real_servings,
+    check_meal,
+)
+
+EIGHTHS = 8
 
 
 def rule_label(rule: str) -> str:
@@ -28,6 +44,70 @@ def rule_label(rule: str) -> str:
         "calories": _("Calories"),
     }
     return labels.get(rule, rule)
+
+
+# ----- kitchen fractions -------------------------------------------------------------------------
+
+
+def kitchen_fraction(amount: float) -> str:
+    """An amount in whole eighths, rounded down so it never says more than there is: 0.38 ->
+    "3/8", 1.5 -> "1 1/2", 2 -> "2"; under an eighth but more than nothing: "less than 1/8"."""
+    eighths = math.floor(amount * EIGHTHS + 1e-6)
+    if eighths == 0:
+        return _("less than 1/8") if amount > 0 else "0"
+    whole, rest = divmod(eighths, EIGHTHS)
+    part = Fraction(rest, EIGHTHS)
+    if not rest:
+        return str(whole)
+    fraction = f"{part.numerator}/{part.denominator}"
+    return f"{whole} {fraction}" if whole else fraction
+
+
+def _is_plural(amount: float) -> int:
+    """ngettext's number for an amount: 1 only for exactly one (1/2 cup is singular in English)."""
+    return 2 if amount > 1 + 1e-6 else 1
+
+
+def _cups(amount: float) -> str:
+    return ngettext("%(n)s cup", "%(n)s cups", _is_plural(amount)) % {"n": kitchen_fraction(amount)}
+
+
+def _ounces(amount: float) -> str:
+    return _("%(n)s oz") % {"n": kitchen_fraction(amount)}
+
+
+def real_amount_words(rule: str, servings: float) -> str:
+    """Real servings of a rule in its kitchen unit: grains and meat in ounce-equivalents, fruit,
+    veggies and dairy in cups, meat-or-dairy in servings."""
+    groups = {"vegetable": "veggie", "fruit_or_veggie": "fruit"}.get(rule, rule)
+    if rule == "meat_or_dairy":
+        return ngettext("%(n)s serving", "%(n)s servings", _is_plural(servings)) % {
+            "n": kitchen_fraction(servings)
+        }
+    amount = servings * SERVING_SIZE[groups]
+    return _ounces(amount) if groups in ("grains", "meat") else _cups(amount)
+
+
+def card_amounts_words(card: dict) -> str:
+    """What one card brings to a lesson's meal, in real amounts: "2 oz grains · 1/2 cup dairy ·
+    1/8 cup veggies · 285 cal"."""
+    names = {
+        "grains": _("%(amount)s grains"),
+        "fruit": _("%(amount)s fruit"),
+        "veggie": _("%(amount)s veggies"),
+        "meat": _("%(amount)s meat"),
+        "dairy": _("%(amount)s dairy"),
+    }
+    parts = []
+    for group in ("grains", "fruit", "veggie", "meat", "dairy"):
+        servings = card_real_servings(card, group)
+        if servings > 0:
+            parts.append(names[group] % {"amount": real_amount_words(group, servings)})
+    parts.append(_("%(n)s cal") % {"n": card_calories(card)})
+    return " · ".join(parts)
+
+
+# ----- printed servings (the game) ----------------------------------------------------------------
 
 
 def _servings_words(rule: str, count: int) -> str:
@@ -62,11 +142,34 @@ def _no_servings_words(rule: str) -> str:
     return words[rule]
 
 
+def _what(rule: str) -> str:
+    """ "of fruit and veggies" after an amount, for a lesson's real amounts."""
+    words = {
+        "grains": _("grains"),
+        "fruit": _("fruit"),
+        "veggie": _("veggies"),
+        "vegetable": _("veggies"),
+        "fruit_or_veggie": _("fruit and veggies"),
+        "meat": _("meat and beans"),
+        "dairy": _("dairy"),
+        "meat_or_dairy": _("meat or dairy"),
+    }
+    return words[rule]
+
+
+# ----- one row per rule ---------------------------------------------------------------------------
+
+
 def _card_list(row: RuleResult, names: dict[str, str], *, calories: bool = False) -> str:
     parts = []
     for card_id, number in row.cards:
         name = names.get(card_id, card_id)
-        parts.append(f"{name} {number}" if calories else f"{name}: {number}")
+        if calories:
+            parts.append(f"{name} {number}")
+        elif row.real:
+            parts.append(f"{name}: {real_amount_words(row.rule, number)}")
+        else:
+            parts.append(f"{name}: {number}")
     return ", ".join(parts)
 
 
@@ -75,7 +178,15 @@ def _numbers(row: RuleResult) -> str:
         return _("%(have)s of at most %(limit)s") % {"have": row.have, "limit": row.need}
     if row.rule == "no_junk":
         return ngettext("%(n)s junk card", "%(n)s junk cards", row.have) % {"n": row.have}
-    return _("%(have)s of %(need)s servings") % {"have": row.have, "need": row.need}
+    if row.real:
+        return _("%(have)s of %(need)s") % {
+            "have": real_amount_words(row.rule, row.have),
+            "need": real_amount_words(row.rule, row.need),
+        }
+    return ngettext("%(have)s of %(need)s serving", "%(have)s of %(need)s servings", row.need) % {
+        "have": row.have,
+        "need": row.need,
+    }
 
 
 def _explanation(row: RuleResult, names: dict[str, str]) -> str:
@@ -90,6 +201,8 @@ def _explanation(row: RuleResult, names: dict[str, str]) -> str:
         return _("Junk food isn't allowed in this meal: %(cards)s.") % {
             "cards": ", ".join(names.get(card_id, card_id) for card_id, _n in row.cards)
         }
+    if row.real:
+        return _real_explanation(row, names)
     if row.rule == "vegetable":
         return _("Your meal has no vegetable; this meal needs at least one.")
     if row.have == 0:
@@ -104,17 +217,37 @@ def _explanation(row: RuleResult, names: dict[str, str]) -> str:
     }
 
 
-def _suggestion(row: RuleResult, names: dict[str, str], calories_of: dict[str, int]) -> str:
+def _real_explanation(row: RuleResult, names: dict[str, str]) -> str:
+    need = real_amount_words(row.rule, row.need)
+    if row.rule == "vegetable":
+        if row.have == 0:
+            return _("Your meal has no vegetables; this meal needs at least %(need)s.") % {"need": need}
+        return _("Your meal has only %(have)s of veggies (%(cards)s); this meal needs at least %(need)s.") % {
+            "have": real_amount_words(row.rule, row.have),
+            "cards": _card_list(row, names),
+            "need": need,
+        }
+    if row.have == 0:
+        return _("You have no %(what)s; a balanced meal needs %(need)s.") % {
+            "what": _what(row.rule),
+            "need": need,
+        }
+    return _("You have %(have)s of %(what)s (%(cards)s); a balanced meal needs %(need)s.") % {
+        "have": real_amount_words(row.rule, row.have),
+        "what": _what(row.rule),
+        "cards": _card_list(row, names),
+        "need": need,
+    }
+
+
+def _suggestion(row: RuleResult, names: dict[str, str]) -> str:
     if not row.suggestion:
         return ""
     name = names.get(row.suggestion, row.suggestion)
     if row.suggest == "remove":
         return _("Take off %(name)s.") % {"name": name}
-    if row.rule == "calories":
-        return _("Add %(name)s (%(calories)s calories).") % {
-            "name": name,
-            "calories": calories_of.get(row.suggestion, 0),
-        }
+    if row.suggest == "swap":
+        return _("Swap %(name)s for a lighter food from the same group.") % {"name": name}
     return _("Try %(name)s.") % {"name": name}
 
 
@@ -125,7 +258,7 @@ def meal_rule_rows(
 
     rule (key), label, ok (bool), numbers ("1 of 2 servings"), why (the explanation and the
     suggestion in one sentence pair; "" when the rule is met), explanation, suggestion,
-    suggestion_card (card id or None), suggest ("add" / "remove" / "").
+    suggestion_card (card id or None), suggest ("add" / "remove" / "swap" / "").
     `allowed`: the card records the player may still add (a lesson's cards, a player's hand).
     """
     return rows_for_check(check_meal(cards, rules, allowed=allowed), [*cards, *(allowed or [])])
@@ -134,11 +267,10 @@ def meal_rule_rows(
 def rows_for_check(check: MealCheck, records: list[dict]) -> list[dict]:
     """The checklist rows of a check already made (records: every card it may name)."""
     names = {record["id"]: _(record["name"]) if record.get("name") else record["id"] for record in records}
-    calories_of = {record["id"]: card_calories(record) for record in records}
     rows = []
     for row in check.rows:
         explanation = "" if row.met else _explanation(row, names)
-        suggestion = "" if row.met else _suggestion(row, names, calories_of)
+        suggestion = "" if row.met else _suggestion(row, names)
         rows.append(
             {
                 "rule": row.rule,

@@ -3,6 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from nutrition.food_profile import FoodProfile, food_profile
 from nutrition.myplate import estimated_added_sugars
 
 # The same order as nutrition.myplate.PLATE_GROUPS (a test checks).
@@ -86,6 +87,22 @@ class Food(models.Model):
             description=self.long_description,
         )
         return values
+
+    @property
+    def fortified(self) -> bool:
+        """Vitamins were added to this food in the factory (the explorer marks it)."""
+        return self.profile().fortified
+
+    def profile(self) -> FoodProfile:
+        """What the card formulas read besides nutrients: its Nutri-Score kind, its fruit and
+        vegetables, the vitamins added to it (nutrition.food_profile)."""
+        return food_profile(
+            ndb=self.ndb,
+            usda_group=self.usda_group.code,
+            description=self.long_description,
+            plate_group=self.plate_group or "none",
+            nutrients=self.nutrients,
+        )
 
 
 class HouseholdMeasure(models.Model):

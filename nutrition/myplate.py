@@ -99,16 +99,26 @@ _SWEET_BAKED = (
     r"cinnamon roll|cream puff|eclair|cobbler|strudel|fudge|frost|icing|\bwafers?\b|graham|pop-tart|"
     r"baklava|turnover|sopaipilla|churro|fig bar|macaroon|ladyfinger|ice cream cone|fruit pizza|"
     r"chocolatey|cinnabon|twinkie|oreo|dulce de leche|caramel|creme|\bcones?\b|shortbread|\btarts?\b|"
-    r"\bbars?\b"
+    r"\bbars?\b|animals?,? crackers|\bsweet\b(?! potato)"
 )
 _SWEETENED_DRINK = r"(?<!un)sweeten|sugar|mocha|latte|cappuccino|flavou?r|lemonade|iced tea|chai|cocoa"
 
 # In order: the first rule that matches decides.
 RULES: tuple[Rule, ...] = (
-    # Everywhere: fried potatoes and snack chips are sometimes foods, whatever group they sit in.
+    # Everywhere: fried potatoes and snack chips are sometimes foods, whatever group they sit in,
+    # and so are the fat cut off meat and poultry skin (solid fats).
     _rule("sometimes", r"french fr|\bfries\b|onion rings|hush pupp|\bchips\b|\bcrisps\b", unless=r"^cereals"),
+    _rule(
+        "sometimes",
+        r"separable fat\b|skin only|(^|, )skin( and breading| from|,|\s*\(|$)",
+        "0500 0700 1000 1300 1700 2100 2200 3500 3600",
+        unless=r"removed|meat and skin",
+    ),
+    # MyPlate puts avocado with the vegetables.
+    _rule("vegetables", r"^avocados?\b"),
     # Dairy and Egg Products
     _rule("protein", r"^eggs?\b|egg substitute|egg mix", "0100"),
+    _rule("none", r"^whey\b", "0100"),  # an ingredient (protein powders), not a dairy food
     _rule(
         "sometimes",
         r"^butter|^cream\b|cream substitute|sour cream|sour dressing|cheese, cream|cream cheese|whip|"
@@ -136,12 +146,19 @@ RULES: tuple[Rule, ...] = (
     ),
     _rule("dairy", r"yogurt|cheese", "0300"),
     # Fats and Oils: solid animal fats are sometimes foods, the rest is oil
-    _rule("sometimes", r"^butter|lard|shortening|animal fat|drippings|tallow|suet|^fat\b", "0400"),
+    # (MyPlate: coconut, palm and palm kernel oil are solid fats too.)
+    _rule(
+        "sometimes",
+        r"^butter|lard|shortening|animal fat|drippings|tallow|suet|^fat\b|\bpalm\b|coconut",
+        "0400",
+        unless=r"^margarine(?!-like shortening)",
+    ),
     # Soups, Sauces, and Gravies
     _rule("sometimes", r"gravy", "0600"),
     _rule("none", r"broth|bouillon|consomme|stock\b", "0600", unless=r"soup, .*with"),
+    _rule("none", r"\bdip\b", "0600"),
     _rule("vegetables", r"salsa|pasta sauce|spaghetti sauce|marinara|tomato sauce|prego", "0600"),
-    _rule("none", r"^sauce|\bdip\b|dressing", "0600"),
+    _rule("none", r"^sauce|dressing", "0600"),
     # Fruits: juice drinks, nectars and pie fillings are sugary extras
     _rule(
         "sometimes",
@@ -151,9 +168,21 @@ RULES: tuple[Rule, ...] = (
     ),
     # Nuts and seeds
     _rule("none", r"coconut (milk|cream|water)", "1200"),
-    _rule("sometimes", r"chocolate|carob|candied|sugar-coated|yogurt-covered|coconut", "1200"),
+    _rule("sometimes", r"chocolate|carob|candied|sugar-coated|yogurt-covered|(?<!un)sweetened|honey", "1200"),
     # Beverages
-    _rule("none", r"alcoholic|\bbeer\b|\bwine\b|liqueur|distilled|whiskey|\brum\b|vodka|\bgin\b", "1400"),
+    _rule(
+        "none",
+        r"alcoholic|\bbeer\b|\bwine\b|liqueur|distilled|whiskey|\brum\b|vodka|\bgin\b",
+        "1400",
+        unless=r"\bmix\b",
+    ),
+    # Drinks without sugar (diet, sugar-free, zero): no food group, nothing to limit.
+    _rule(
+        "none",
+        r"\bdiet\b|sugar[- ]free|low calorie|calorie-free|\bzero\b|non-nutritive sweetener",
+        "1400",
+        unless=r"milk|soy|juice, |100% juice|(?<![- ])sugar(?![- ]free)|corn syrup|corn sweetener",
+    ),
     _rule("dairy", r"soymilk|soy milk|soy beverage|milk beverage", "1400"),
     _rule("none", r"almond milk|rice drink|rice milk|oat milk", "1400", unless=_SWEETENED_DRINK),
     _rule("sometimes", r"\b(coffee|teas?)\b", "1400", unless=r"unsweetened|brewed|instant, decaf|herb"),
@@ -166,6 +195,8 @@ RULES: tuple[Rule, ...] = (
         "1400",
         unless=r"drink|cocktail|punch|\bade\b|beverage|flavou?r|smoothie|splash|mix",
     ),
+    # Fish and shellfish: the liquid of canned clams is a broth
+    _rule("none", r", liquid$|clam juice", "1500"),
     # Legumes: fortified soy milk is dairy
     _rule("dairy", r"soymilk|soy milk|soy beverage", "1600"),
     _rule("none", r"soy sauce", "1600"),
@@ -175,7 +206,7 @@ RULES: tuple[Rule, ...] = (
         r"^(crackers|bread|bagels?|english muffins|tortillas|rolls|biscuits|pancakes|waffles|muffins|"
         r"taco shells|pita|croutons|french toast|cornbread|matzo|melba)",
         "1800",
-        unless=r"^bread, (banana|pumpkin|zucchini)",
+        unless=r"^bread, (banana|pumpkin|zucchini)|^bread, .*\bsweet\b(?! potato)",
     ),
     _rule("none", r"^leavening|baking powder|baking soda|^yeast|cream of tartar", "1800"),
     _rule("sometimes", _SWEET_BAKED, "1800"),
@@ -190,9 +221,11 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "sometimes",
         r"sundae|shake|ice cream|ice milk|cookie|\bpie\b|danish|cinnamon|brownie|dessert|parfait|"
-        r"frozen dairy|\bcone\b|churro|sweet roll|doughnut|pastr|strudel|sopaipilla|\bflan\b|cake",
+        r"frozen dairy|\bcone\b|churro|sweet roll|doughnut|pastr|strudel|sopaipilla|\bflan\b|"
+        r"(?<!crab )(?<!fish )(?<!griddle )(?<!potato )\bcakes?\b",
         "2100 3600",
     ),
+    _rule("grains", r"hotcakes|pancakes?|waffles?|french toast", "2100 3600", unless=r"sausage|bacon|egg"),
     _rule(
         "vegetables",
         r"salad, vegetable|side salad|garden salad|coleslaw",
@@ -201,11 +234,15 @@ RULES: tuple[Rule, ...] = (
     ),
     _rule(
         "protein",
-        r"fried chicken|chicken.*(tenders|nuggets|strips|wings?|breast|thigh|drumstick)",
-        "2100 3600",
-        unless=r"sandwich|burger|wrap|salad|biscuit|pizza|\bsub\b|burrito|taco",
+        r"fried chicken|chicken.*(tenders|nuggets|strips|wings?|breast|thigh|drumstick)|crab cakes?|"
+        r"(shrimp|fish|clams|oysters|scallops)\b.*\b(breaded|battered|fried)|\b(sirloin|ribeye) steak|"
+        r"\bsteak$",
+        "2100 2200 3600",
+        unless=r"sandwich|burger|wrap|salad|biscuit|bagel|pizza|\bsub\b|burrito|taco|fajita|with (egg|rice)",
     ),
-    # Snacks: plain popcorn, rice cakes and pretzels are grains; jerky and plain trail mix protein
+    # Snacks: plain popcorn, rice cakes and pretzels are grains; jerky and plain trail mix protein;
+    # snack bars (granola, cereal, trail mix) are sweet treats
+    _rule("sometimes", r"\bbars?\b", "2500"),
     _rule("grains", r"popcorn", "2500", unless=r"caramel|cheese|sugar|candy|kettle|toffee|chocolate"),
     _rule("grains", r"rice cake|rice crackers?|pretzel|crispbread|corn cakes", "2500"),
     _rule("protein", r"jerky|meat stick|beef stick|pork stick|sausage", "2500"),
@@ -317,9 +354,10 @@ def estimated_added_sugars(
 
 # ----- a card's food groups ----------------------------------------------------------------------
 #
-# Cards count whole servings (the balanced-meal rule adds them up): grains and protein foods in
-# MyPlate ounce-equivalents, fruit, vegetables and dairy in half cups (a child's portion; MyPlate
-# counts them in cups). Keys are the cards' category names.
+# Cards show whole servings (Build-A-Meal adds them up): grains and protein foods in MyPlate
+# ounce-equivalents, fruit, vegetables and dairy in half cups (a child's portion; MyPlate counts
+# them in cups). A lesson's meal check counts the real amounts, fractions and all
+# (nutrition.meals). Keys are the cards' category names.
 CARD_GROUP_UNITS: dict[str, tuple[str, float]] = {
     "grains": ("ounce-equivalent", 1.0),
     "meat": ("ounce-equivalent", 1.0),
@@ -327,6 +365,7 @@ CARD_GROUP_UNITS: dict[str, tuple[str, float]] = {
     "veggie": ("half cup", 2.0),
     "dairy": ("half cup", 2.0),
 }
+SERVING_TOLERANCE = 1e-6  # floating-point dust, not a rounding rule
 # The unit of a card's MyPlate equivalents (eat_right_design's `plate`).
 MYPLATE_UNITS: dict[str, str] = {
     "grains": "oz",
@@ -340,11 +379,13 @@ MYPLATE_UNITS: dict[str, str] = {
 def card_group_servings(equivalents: dict[str, float]) -> dict[str, int]:
     """Whole servings per card group from MyPlate equivalents ({"fruit": 0.67} cups -> {"fruit": 1}).
 
-    Rounded, halves up; a group the food contains counts at least 1 (a pizza's sauce is a veggie).
+    Only whole servings count, never rounded up: a fruit, vegetable or dairy serving is a full
+    half cup, a grain or protein serving a full ounce-equivalent, so the 2 tablespoons of sauce
+    on a pizza are no vegetable serving. (Amounts within a hair of a whole serving count it.)
     """
     servings = {}
     for group, amount in equivalents.items():
-        if amount > 0:
-            units = amount * CARD_GROUP_UNITS[group][1]
-            servings[group] = max(1, math.floor(units + 0.5))
+        units = math.floor(amount * CARD_GROUP_UNITS[group][1] + SERVING_TOLERANCE)
+        if units > 0:
+            servings[group] = units
     return servings

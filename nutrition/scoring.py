@@ -1,47 +1,46 @@
 """A food card's three numbers, computed from USDA nutrients (pure Python, no Django).
 
 Input: nutrients per 100 g (USDA SR, keys from nutrition.nutrients, plus `added_sugars_g`, our
-estimate: nutrition.myplate.estimated_added_sugars) and the serving's grams. Percent daily
-values (% DV) use the FDA's 2016 label daily values (adults and children 4+). Numbers are
-rounded half up at the very end.
-
-The basis is the Nutrient Rich Foods index NRF9.3 (Fulgoni, Keast and Drewnowski, "Development
-and validation of the nutrient-rich foods index", J Nutr 2009;139:1549-54): nine nutrients to
-encourage, three to limit, each as a % of its daily value. Like the SAIN,LIM profiling system
-(Darmon et al., Am J Clin Nutr 2009;89:1227-36), the good nutrients are counted for the food's
-calories and the nutrients to limit per 100 g of food:
-
-The bite
-    The good numbers look at one serving, but at most 100 kcal of it (NRF's reference amount).
-    A bigger plate of the same food does not get more points; a light serving gets what it has.
+estimate: nutrition.myplate.estimated_added_sugars), the serving's grams, and the food's
+profile (nutrition.food_profile: its Nutri-Score kind, its share of fruit, vegetables and
+legumes, the vitamins added in the factory). Percent daily values (% DV) use the FDA's 2016
+label daily values (adults and children 4+). Numbers are rounded half up at the very end.
 
 Calories
     energy (kcal per 100 g) x grams / 100.
 
-Overall value (0 to about 65)
-    good = the % DV of protein, fiber, vitamins A, C and E, calcium, iron, potassium and
-    magnesium in the bite, each counted up to 100 %.
-    bad = the % of the daily limit of saturated fat (20 g), added sugars (50 g) and sodium
-    (2,300 mg) in 100 g of the food (how salty, sugary or fatty every bite is).
-    value = good / 2.5, of which the food keeps the share 25 / (25 + bad): with 25 bad points it
-    keeps half, with 75 a quarter, with none all of it. Junk food keeps a little, never below 0.
+Overall value (0 to 48): how good the food is, whatever the portion
+    The Nutri-Score 2023 (nutrition.nutri_score, per 100 g) decides. Its letter gives the band
+    of card values, A 12 to 40, B 9 to 12, C 5 to 9, D 2 to 5, E 0 to 2, and its points the
+    place in the band, fewer points higher. Foods with the same Nutri-Score are told apart by
+    the Nutrient Rich Foods index NRF9.3 per 100 kcal (Fulgoni, Keast and Drewnowski, J Nutr
+    2009;139:1549-54): the nine nutrients to encourage (protein, fiber, vitamins A, C and E,
+    calcium, iron, potassium, magnesium; each % DV up to 100) minus the three to limit (saturated
+    fat, added sugars, sodium; % of the daily limit) in 100 kcal of the food. It moves a food
+    less than one Nutri-Score point, so the Nutri-Score's order is never changed. Cola scores 2,
+    a banana 15, broccoli 26, black beans 37.
 
-Vitamin power (0 to about 120)
-    Six vitamin "slots" for the bite: A, C, D, E, K, and the B vitamins as one team (the average
-    % DV of thiamin, riboflavin, niacin, B6, natural food folate and B12, each counted up to
-    100 %), so enriched flour's added B vitamins cannot outweigh the vitamins of whole foods;
-    folic acid added to flour is left out altogether. Each slot counts up to 40 % (one vitamin
-    alone cannot make a champion) and the six are added up: cola scores 0, a bagel 8, an apple 14,
-    broccoli 95, half a cup of spinach 114. The most a bite can score is 240.
+Vitamin power (0 to about 160): the vitamins one serving really brings
+    Eleven vitamins (A, C, D, E, K, B1, B2, B3, B6, natural folate, B12) in the bite: the
+    serving, but at most its first 100 kcal (NRF's reference amount). A vitamin counts only
+    when the bite holds at least 10 % of the daily value (FDA's "good source", 21 CFR 101.54),
+    so traces never add up, and then up to 40 % (one vitamin alone cannot make a champion).
+    Vitamins added in the factory do not count: folic acid never does, nor the vitamins a food
+    says were added, nor the B vitamins put back into enriched flour, nor any vitamin of a
+    fortified breakfast cereal or drink. Chips score 0, an apple 0 (its vitamin C is 8 %), a
+    banana 22, broccoli 94, half a cup of spinach 154.
 """
 
 import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from nutrition.food_profile import VITAMIN_KEYS, FoodProfile
+from nutrition.nutri_score import SCORE_LIMITS, WATER, NutriScore, NutriScoreFood, grade_range, nutri_score
 from nutrition.nutrients import NUTRIENTS_BY_KEY, UNIT_SYMBOLS
 
-BITE_KCAL = 100.0  # the good numbers look at the serving, but at most this many calories of it
+BITE_KCAL = 100.0  # vitamins are counted in the serving, but at most this many calories of it
+NRF_KCAL = 100.0  # NRF9.3 is counted per 100 kcal
 
 ENCOURAGED_KEYS: tuple[str, ...] = (
     "protein_g",
@@ -56,35 +55,20 @@ ENCOURAGED_KEYS: tuple[str, ...] = (
 )
 ENCOURAGED_CAP_PCT = 100.0
 LIMITED_KEYS: tuple[str, ...] = ("saturated_fat_g", "added_sugars_g", "sodium_mg")
-VALUE_DIVISOR = 2.5  # value = good / 2.5 ... (the scale: a Duel round takes several cards)
-HALVING_BAD_POINTS = 25.0  # ... times 25 / (25 + bad): 25 bad points halve it
 
-VITAMIN_SLOT_KEYS: tuple[str, ...] = (
-    "vitamin_a_rae_ug",
-    "vitamin_c_mg",
-    "vitamin_d_ug",
-    "vitamin_e_mg",
-    "vitamin_k_ug",
-)
-B_VITAMIN_KEYS: tuple[str, ...] = (
-    "thiamin_mg",
-    "riboflavin_mg",
-    "niacin_mg",
-    "vitamin_b6_mg",
-    "food_folate_ug",  # natural folate only: the folic acid of enriched flour is left out
-    "vitamin_b12_ug",
-)
-B_VITAMIN_CAP_PCT = 100.0  # each B vitamin counts up to 100 % before the team's average
-VITAMIN_SLOT_CAP_PCT = 40.0
-B_TEAM_LABEL = "B vitamins (average of 6)"
+# The card value bands of the Nutri-Score letters: (lowest, highest) value.
+VALUE_BANDS: dict[str, tuple[int, int]] = {"A": (12, 48), "B": (9, 12), "C": (5, 9), "D": (2, 5), "E": (0, 2)}
+VALUE_MAX = VALUE_BANDS["A"][1]
+NRF_NUDGE_SCALE = 100.0  # NRF9.3 of 100 moves a food 3/4 of the way through its Nutri-Score point
+
+GOOD_SOURCE_PCT = 10.0  # FDA: a "good source" has 10-19 % of the daily value per reference amount
+VITAMIN_CAP_PCT = 40.0
 # Food folate is counted against the folate daily value (400 µg DFE; 1 µg of food folate is 1 µg DFE).
 DAILY_VALUE_OVERRIDES = {"food_folate_ug": 400.0}
 
 # Every nutrient the formulas read: the card JSON keeps these per 100 g.
 SCORING_KEYS: tuple[str, ...] = tuple(
-    dict.fromkeys(
-        ("energy_kcal", "sugars_g", *ENCOURAGED_KEYS, *LIMITED_KEYS, *VITAMIN_SLOT_KEYS, *B_VITAMIN_KEYS)
-    )
+    dict.fromkeys(("energy_kcal", "sugars_g", "fat_g", *ENCOURAGED_KEYS, *LIMITED_KEYS, *VITAMIN_KEYS))
 )
 
 
@@ -93,12 +77,28 @@ class ScoreLine(NamedTuple):
 
     key: str
     label: str
-    amount: float  # in the bite (good nutrients, vitamins) or in 100 g (nutrients to limit), in unit
+    amount: float  # in the bite (vitamins) or in 100 kcal (NRF9.3), in unit
     unit: str  # display symbol (g, mg, µg)
     percent_dv: float  # % of the daily value (or daily limit), one decimal
-    points: float  # what the row counts: the % DV after its cap (good, vitamins) or the bad points
+    points: float  # what the row counts
     capped: bool = False  # the cap cut this row's count
-    part_of_team: bool = False  # a B vitamin, counted through the B team's average
+    trace: bool = False  # a vitamin under 10 % of the daily value: it does not count
+    added: bool = False  # a vitamin added in the factory: it does not count
+
+
+@dataclass(frozen=True)
+class NrfIndex:
+    """NRF9.3 per 100 kcal: the % DV sum of 9 good nutrients minus 3 to limit."""
+
+    good: float = 0.0
+    bad: float = 0.0
+    good_lines: list[ScoreLine] = field(default_factory=list)
+    bad_lines: list[ScoreLine] = field(default_factory=list)
+    grams: float = 0.0  # how many grams of the food hold 100 kcal (0: the food has no calories)
+
+    @property
+    def index(self) -> float:
+        return round(self.good - self.bad, 1)
 
 
 @dataclass(frozen=True)
@@ -107,31 +107,22 @@ class CardScore:
     vitamin_power: int
     value: int
     grams: float  # the serving
-    bite_grams: float  # what the good numbers look at: the serving, at most BITE_KCAL of it
-    good: float = 0.0  # % DV sum of the nine encouraged nutrients in the bite (each capped)
-    bad: float = 0.0  # % of the daily limits of the three limited nutrients in 100 g
-    good_lines: list[ScoreLine] = field(default_factory=list)
-    bad_lines: list[ScoreLine] = field(default_factory=list)
-    vitamin_lines: list[ScoreLine] = field(default_factory=list)  # A, C, D, E, K, B team, then the Bs
-    vitamin_total: float = 0.0  # the six slots added up (before rounding)
+    bite_grams: float  # what vitamin power looks at: the serving, at most BITE_KCAL of it
+    nutri_score: NutriScore | None = None
+    nrf: NrfIndex = field(default_factory=NrfIndex)
+    value_band: tuple[int, int] = (0, 0)  # the card values of the food's Nutri-Score letter
+    vitamin_lines: list[ScoreLine] = field(default_factory=list)
+    vitamin_total: float = 0.0  # the counted vitamins added up (before rounding)
+    profile: FoodProfile = field(default_factory=FoodProfile)
     missing: tuple[str, ...] = ()  # nutrient keys USDA gives no value for (counted as 0)
 
-    vitamin_cap = VITAMIN_SLOT_CAP_PCT  # for the "why" tables
-    value_divisor = VALUE_DIVISOR
+    vitamin_cap = VITAMIN_CAP_PCT  # for the "why" tables
+    good_source = GOOD_SOURCE_PCT
     bite_kcal = BITE_KCAL
 
     @property
-    def kept_share(self) -> float:
-        """The share of its good points the food keeps: 25 / (25 + bad)."""
-        return HALVING_BAD_POINTS / (HALVING_BAD_POINTS + self.bad)
-
-    @property
-    def kept_percent(self) -> int:
-        return round_half_up(100 * self.kept_share)
-
-    @property
-    def scaled_good(self) -> float:
-        return round(self.good / VALUE_DIVISOR, 1)
+    def grade(self) -> str:
+        return self.nutri_score.grade if self.nutri_score else ""
 
     @property
     def bite_is_whole_serving(self) -> bool:
@@ -142,9 +133,8 @@ class CardScore:
         return [NUTRIENTS_BY_KEY[key].label for key in self.missing]
 
     @property
-    def breakdown(self) -> list[ScoreLine]:
-        """Every row of the overall value: the good nutrients, then the ones to limit."""
-        return [*self.good_lines, *self.bad_lines]
+    def counted_vitamins(self) -> list[ScoreLine]:
+        return [line for line in self.vitamin_lines if line.points > 0]
 
 
 def round_half_up(number: float) -> int:
@@ -207,73 +197,119 @@ class _Amounts:
         return float(value) * grams / 100.0
 
 
-def _good_part(amounts: _Amounts, bite: float) -> tuple[float, list[ScoreLine]]:
-    lines, total = [], 0.0
+def nrf93(nutrients_per_100g: dict, amounts: _Amounts | None = None) -> NrfIndex:
+    """NRF9.3 per 100 kcal (0 for a food without calories: it has no 100 kcal to count in)."""
+    amounts = amounts or _Amounts(nutrients_per_100g)
+    kcal = nutrients_per_100g.get("energy_kcal") or 0.0
+    if kcal <= 0:
+        return NrfIndex()
+    grams = 100.0 * NRF_KCAL / kcal
+    good_lines, good = [], 0.0
     for key in ENCOURAGED_KEYS:
-        amount = amounts.get(key, bite)
+        amount = amounts.get(key, grams)
         percent = 100.0 * amount / daily_value(key)
         counted = min(percent, ENCOURAGED_CAP_PCT)
-        total += counted
-        lines.append(_line(key, amount, percent, counted, capped=percent > ENCOURAGED_CAP_PCT))
-    return total, lines
-
-
-def _bad_part(amounts: _Amounts) -> tuple[float, list[ScoreLine]]:
-    lines, total = [], 0.0
+        good += counted
+        good_lines.append(_line(key, amount, percent, counted, capped=percent > ENCOURAGED_CAP_PCT))
+    bad_lines, bad = [], 0.0
     for key in LIMITED_KEYS:
-        amount = amounts.get(key, 100.0, _limited_amount(amounts.nutrients, key))
+        amount = amounts.get(key, grams, _limited_amount(nutrients_per_100g, key))
         percent = 100.0 * amount / daily_value(key)
-        total += percent
-        lines.append(_line(key, amount, percent, percent))
+        bad += percent
+        bad_lines.append(_line(key, amount, percent, percent))
+    return NrfIndex(round(good, 1), round(bad, 1), good_lines, bad_lines, round(grams, 2))
+
+
+def nrf_nudge(index: float) -> float:
+    """How far NRF9.3 moves a food inside its Nutri-Score point: 0 to 1 (never 1), more for a
+    richer food (0.5 at NRF 0, 0.75 at 100, 0.85 at 200)."""
+    return 0.5 + math.atan(index / NRF_NUDGE_SCALE) / math.pi
+
+
+def value_from(score: NutriScore, nrf_index: float) -> tuple[int, tuple[int, int]]:
+    """The card value of a Nutri-Score (and the band of its letter): fewer points, more value,
+    linear inside the letter's band; NRF9.3 moves the food by less than one point."""
+    band = VALUE_BANDS[score.grade]
+    if score.kind == WATER:
+        return band[0], band
+    low, high = grade_range(score.kind, score.grade)
+    effective = score.score - nrf_nudge(nrf_index)
+    share = (high - effective) / (high - low + 1)
+    share = min(1.0, max(0.0, share))
+    return round_half_up(band[0] + (band[1] - band[0]) * share), band
+
+
+def _vitamin_part(amounts: _Amounts, bite: float, added: tuple[str, ...]) -> tuple[float, list[ScoreLine]]:
+    lines, total = [], 0.0
+    for key in VITAMIN_KEYS:
+        amount = amounts.get(key, bite)
+        percent = 100.0 * amount / daily_value(key)
+        is_added = key in added
+        trace = percent < GOOD_SOURCE_PCT
+        counted = 0.0 if is_added or trace else min(percent, VITAMIN_CAP_PCT)
+        total += counted
+        capped = not is_added and percent > VITAMIN_CAP_PCT
+        lines.append(_line(key, amount, percent, counted, capped=capped, trace=trace, added=is_added))
     return total, lines
 
 
-def _vitamin_part(amounts: _Amounts, bite: float) -> tuple[float, list[ScoreLine]]:
-    slots, total = [], 0.0
-    for key in VITAMIN_SLOT_KEYS:
-        amount = amounts.get(key, bite)
-        percent = 100.0 * amount / daily_value(key)
-        counted = min(percent, VITAMIN_SLOT_CAP_PCT)
-        total += counted
-        slots.append(_line(key, amount, percent, counted, capped=percent > VITAMIN_SLOT_CAP_PCT))
-    b_lines, b_sum = [], 0.0
-    for key in B_VITAMIN_KEYS:
-        amount = amounts.get(key, bite)
-        percent = 100.0 * amount / daily_value(key)
-        counted = min(percent, B_VITAMIN_CAP_PCT)
-        b_sum += counted
-        b_lines.append(
-            _line(key, amount, percent, counted, capped=percent > B_VITAMIN_CAP_PCT, part_of_team=True)
+def nutri_score_of(nutrients_per_100g: dict, profile: FoodProfile) -> NutriScore:
+    return nutri_score(
+        NutriScoreFood.from_nutrients(
+            nutrients_per_100g,
+            kind=profile.kind,
+            fvl_percent=profile.fvl_percent,
+            red_meat=profile.red_meat,
+            sweeteners=profile.sweeteners,
         )
-    team = b_sum / len(B_VITAMIN_KEYS)
-    team_counted = min(team, VITAMIN_SLOT_CAP_PCT)
-    total += team_counted
-    capped = team > VITAMIN_SLOT_CAP_PCT
-    team_line = ScoreLine("b_vitamins", B_TEAM_LABEL, 0.0, "", round(team, 1), round(team_counted, 1), capped)
-    return total, [*slots, team_line, *b_lines]
+    )
 
 
-def score_card(nutrients_per_100g: dict, grams: float) -> CardScore:
+def score_card(nutrients_per_100g: dict, grams: float, profile: FoodProfile | None = None) -> CardScore:
     """The card numbers of a serving of `grams` of a food with these nutrients per 100 g."""
     if grams is None or float(grams) <= 0:
         raise ValueError("A card serving must weigh more than 0 grams.")
+    profile = profile or FoodProfile()
     amounts = _Amounts(nutrients_per_100g)
     bite = bite_grams(nutrients_per_100g, grams)
-    good, good_lines = _good_part(amounts, bite)
-    bad, bad_lines = _bad_part(amounts)
-    vitamins, vitamin_lines = _vitamin_part(amounts, bite)
-    value = good / VALUE_DIVISOR * HALVING_BAD_POINTS / (HALVING_BAD_POINTS + bad)
+    vitamins, vitamin_lines = _vitamin_part(amounts, bite, profile.added_vitamins)
+    nrf = nrf93(nutrients_per_100g, amounts)
+    ns = nutri_score_of(nutrients_per_100g, profile)
+    value, band = value_from(ns, nrf.index)
     return CardScore(
         calories=card_calories(nutrients_per_100g, grams),
         vitamin_power=round_half_up(vitamins),
-        value=max(0, round_half_up(value)),
+        value=value,
         grams=float(grams),
         bite_grams=round(bite, 2),
-        good=round(good, 1),
-        bad=round(bad, 1),
-        good_lines=good_lines,
-        bad_lines=bad_lines,
+        nutri_score=ns,
+        nrf=nrf,
+        value_band=band,
         vitamin_lines=vitamin_lines,
         vitamin_total=round(vitamins, 1),
+        profile=profile,
         missing=tuple(dict.fromkeys(amounts.missing)),
     )
+
+
+__all__ = [
+    "BITE_KCAL",
+    "ENCOURAGED_KEYS",
+    "LIMITED_KEYS",
+    "SCORE_LIMITS",
+    "SCORING_KEYS",
+    "VALUE_BANDS",
+    "CardScore",
+    "NrfIndex",
+    "ScoreLine",
+    "bite_grams",
+    "card_calories",
+    "daily_value",
+    "nrf93",
+    "nrf_nudge",
+    "nutri_score_of",
+    "per_serving",
+    "round_half_up",
+    "score_card",
+    "value_from",
+]

@@ -6,40 +6,26 @@ from django.views.decorators.http import require_GET
 
 from nutrition import scoring
 from nutrition.charts import FOOD_COLORS, FOOD_LETTERS, compare_chart
-from nutrition.eat_right_deck import load_shipped_cards
+from nutrition.eat_right_deck import card_record_score, load_shipped_cards
+from nutrition.facts import nutrition_facts
 from nutrition.labels import PLATE_GROUP_HELP, PLATE_GROUP_NAMES, nutrient_name
 from nutrition.models import PLATE_GROUP_CHOICES, Food, HouseholdMeasure
-from nutrition.myplate import CARD_GROUP_UNITS
-from nutrition.nutrients import NUTRIENTS, NUTRIENTS_BY_KEY, UNIT_SYMBOLS
-from nutrition.services import food_search, foods_imported, foods_in_order
+from nutrition.nutrients import NUTRIENTS, UNIT_SYMBOLS
+from nutrition.services import food_search, food_search_results, foods_imported, foods_in_order
 
 FOODS_PER_PAGE = 25
 COMPARE_MAX = 3
 COMPARE_SUGGESTIONS = 8
 EXAMPLE_CARDS = ("broccoli", "potato-chips")
 
-# A Nutrition Facts label, FDA 2016 layout: (key, indented under the row above).
-FACTS_ROWS = (
-    ("fat_g", False),
-    ("saturated_fat_g", True),
-    ("cholesterol_mg", False),
-    ("sodium_mg", False),
-    ("carbohydrate_g", False),
-    ("fiber_g", True),
-    ("sugars_g", True),
-    ("added_sugars_g", True),
-    ("protein_g", False),
-)
-FACTS_MINERALS = ("vitamin_d_ug", "calcium_mg", "iron_mg", "potassium_mg")
-
 
 def _scoring_constants() -> dict:
     return {
         "bite_kcal": scoring.BITE_KCAL,
-        "value_divisor": scoring.VALUE_DIVISOR,
-        "halving": scoring.HALVING_BAD_POINTS,
         "encouraged_cap": scoring.ENCOURAGED_CAP_PCT,
-        "vitamin_cap": scoring.VITAMIN_SLOT_CAP_PCT,
+        "vitamin_cap": scoring.VITAMIN_CAP_PCT,
+        "good_source": scoring.GOOD_SOURCE_PCT,
+        "bands": scoring.VALUE_BANDS,
     }
 
 
@@ -54,14 +40,14 @@ def food_list(request):
         return render(request, "nutrition/food_list.html", {"imported": False})
     query = request.GET.get("q", "")[:100]
     group = _plate_group(request)
-    page = Paginator(food_search(query=query, plate_group=group), FOODS_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    found = food_search_results(query=query, plate_group=group)
+    page = Paginator(found.ids, FOODS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "imported": True,
         "page": page,
         "foods": foods_in_order(ids=list(page.object_list)),
         "query": query,
+        "corrected": found.corrected,
         "group": group,
         "groups": PLATE_GROUP_CHOICES,
     }
@@ -69,36 +55,6 @@ def food_list(request):
     partial = request.htmx and not request.htmx.history_restore_request
     template = "nutrition/food_list.html#results" if partial else "nutrition/food_list.html"
     return render(request, template, context)
-
-
-def _amount(per_100g: dict, key: str, grams: float) -> float | None:
-    value = per_100g.get(key)
-    return None if value is None else float(value) * grams / 100.0
-
-
-def _fact(per_100g: dict, key: str, grams: float, indent: bool = False) -> dict:
-    nutrient = NUTRIENTS_BY_KEY[key]
-    amount = _amount(per_100g, key, grams)
-    percent = None
-    if amount is not None and nutrient.daily_value and key != "energy_kcal":
-        percent = scoring.round_half_up(100.0 * amount / nutrient.daily_value)
-    return {
-        "key": key,
-        "label": nutrient_name(key),
-        "amount": amount,
-        "unit": UNIT_SYMBOLS[nutrient.unit],
-        "percent_dv": percent,
-        "indent": indent,
-    }
-
-
-def nutrition_facts(per_100g: dict, grams: float) -> dict:
-    """The rows of a Nutrition Facts panel for `grams` of a food (amounts None when USDA has none)."""
-    return {
-        "calories": _amount(per_100g, "energy_kcal", grams),
-        "rows": [_fact(per_100g, key, grams, indent) for key, indent in FACTS_ROWS],
-        "minerals": [_fact(per_100g, key, grams) for key in FACTS_MINERALS],
-    }
 
 
 def _nutrient_rows(per_100g: dict, grams: float) -> list[dict]:
@@ -142,6 +98,7 @@ def food_detail(request, ndb):
     chosen = _chosen_measure(request, measures)
     grams = chosen.grams if chosen else 100.0
     nutrients = food.nutrients_for_scoring()
+    profile = food.profile()
     context = {
         "food": food,
         "plate_name": PLATE_GROUP_NAMES.get(food.plate_group, ""),
@@ -151,7 +108,8 @@ def food_detail(request, ndb):
         "grams": grams,
         "facts": nutrition_facts(nutrients, grams),
         "rows": _nutrient_rows(food.nutrients, grams),
-        "score": scoring.score_card(nutrients, grams) if grams > 0 else None,
+        "score": scoring.score_card(nutrients, grams, profile) if grams > 0 else None,
+        "profile": profile,
         "constants": _scoring_constants(),
         "cards": _cards_of(food),
     }
@@ -179,7 +137,7 @@ def _compare_item(food: Food, basis: str) -> dict:
         "grams": grams,
         "measure_label": label,
         "nutrients": nutrients,
-        "score": scoring.score_card(nutrients, grams),
+        "score": scoring.score_card(nutrients, grams, food.profile()),
     }
 
 
@@ -222,7 +180,7 @@ def formulas(request):
     examples = [
         {
             "card": cards[card_id],
-            "score": scoring.score_card(cards[card_id]["nutrients_per_100g"], cards[card_id]["serving_g"]),
+            "score": card_record_score(cards[card_id]),
         }
         for card_id in EXAMPLE_CARDS
         if card_id in cards
@@ -233,8 +191,5 @@ def formulas(request):
         {
             "examples": examples,
             "constants": _scoring_constants(),
-            "good_nutrients": [NUTRIENTS_BY_KEY[key] for key in scoring.ENCOURAGED_KEYS],
-            "bad_nutrients": [NUTRIENTS_BY_KEY[key] for key in scoring.LIMITED_KEYS],
-            "units": CARD_GROUP_UNITS,
         },
     )

@@ -8,8 +8,8 @@ from classroom.consumers import class_bar_context
 from classroom.gates import students_of
 from classroom.models import Student
 from games.catalog import game_name
+from nutrition.meal_words import card_amounts_words
 from nutrition.meal_words import rule_label as meal_rule_label
-from nutrition.meals import card_calories
 
 register = template.Library()
 
@@ -57,15 +57,5 @@ def rule_label(rule: str) -> str:
 
 @register.filter
 def card_numbers(card: dict) -> str:
-    """What a lesson card brings: its servings per group and its calories."""
-    groups = card.get("groups") or {}
-    short = {
-        "grains": _("grain"),
-        "fruit": _("fruit"),
-        "veggie": _("veggie"),
-        "meat": _("meat"),
-        "dairy": _("dairy"),
-    }
-    parts = [f"{count} {short.get(group, group)}" for group, count in groups.items() if count]
-    parts.append(_("%(n)s cal") % {"n": card_calories(card)})
-    return " · ".join(parts)
+    """What a lesson card brings: its real cups and ounces per group and its calories."""
+    return card_amounts_words(card)

@@ -8,13 +8,17 @@ from foodcards.render.kit import (
     CARD_H,
     CARD_W,
     INK,
+    LABEL_PADDING,
+    NO_BREAK,
     RADIUS,
     WHITE,
     badge,
     data_text,
     finish,
     fit_size,
+    label_in_box,
     new_card,
+    text_panel,
     wrap_lines,
 )
 
@@ -85,16 +89,14 @@ def front(record):
         else []
     )
     if lower:
-        text = _("Chomps: %(creatures)s") % {"creatures": ", ".join(lower)}
+        # A creature's name is never split between two lines ("Little / Fish").
+        text = _("Chomps: %(creatures)s") % {
+            "creatures": ", ".join(name.replace(" ", NO_BREAK) for name in lower)
+        }
     else:
         text = _("Chomps: nothing (sorry!)")
-    lines, size = wrap_lines(pen, text, CARD_W - 220, 34, max_lines=3, bold=True)
-    box_top = 760
-    pen.rect((60, box_top, CARD_W - 170, box_top + len(lines) * (size + 10) + 26), fill=WHITE, radius=20)
-    for i, line in enumerate(lines):
-        pen.text(
-            (80, box_top + 18 + i * (size + 10) + size / 2), line, size, fill=INK, anchor="lm", bold=True
-        )
+    # Beside the food chain ladder; the text wraps inside the panel, never against its edge.
+    text_panel(pen, (60, 760, CARD_W - 170), text, 34, max_lines=3, radius=20)
     return finish(image)
 
 
@@ -168,17 +170,13 @@ def _chomp_sequence_card():
         y = 190 + i * step
         name, color = CHOMP_CREATURES[kind]
         label = _(name).upper()
-        pen.rect((60, y - 58, CARD_W - 60, y + 58), fill=WHITE, outline=color, width=5, radius=24)
+        row = (60, y - 58, CARD_W - 60, y + 58)
+        pen.rect(row, fill=WHITE, outline=color, width=5, radius=24)
         CREATURE_PICTURES[kind](pen, 150, y, 48)
-        # From the picture to the rank badge.
-        pen.text(
-            (240, y),
-            label,
-            fit_size(pen, label, CARD_W - 120 - 40 - 250, 44),
-            fill=color,
-            anchor="lm",
-            bold=True,
-        )
+        # From the picture to the rank badge: the label's own box is the row between them.
+        label_box = (210, y - 58, CARD_W - 120 - 34 - 6, y + 58)
+        size = fit_size(pen, label, label_box[2] - 240 - LABEL_PADDING, 44)
+        label_in_box(pen, label_box, (240, y), label, size, fill=color, anchor="lm", bold=True)
         badge(pen, CARD_W - 120, y, 34, 6 - i, color, size=40)
         if i < len(CHOMP_CHAIN) - 1:
             pen.polygon(

@@ -17,8 +17,10 @@ from foodcards.render.kit import (
     finish,
     fit_size,
     fit_text,
+    label_in_box,
     new_card,
     star,
+    text_panel,
     wrap_lines,
 )
 
@@ -131,13 +133,19 @@ def front(record):
     groups = record.get("groups") or {}
     y = 725
     if special in SPECIAL_TEXT:
-        lines, size = wrap_lines(pen, _(SPECIAL_TEXT[special]), CARD_W - 130, 30, max_lines=2, bold=False)
-        box_h = len(lines) * (size + 8) + 24
-        pen.rect(
-            (55, y - 12, CARD_W - 55, y - 12 + box_h), fill=(255, 248, 225), outline=frame, width=4, radius=18
+        text_panel(
+            pen,
+            (55, y - 12, CARD_W - 55),
+            _(SPECIAL_TEXT[special]),
+            30,
+            max_lines=2,
+            align="center",
+            bold=False,
+            fill=(255, 248, 225),
+            outline=frame,
+            width=4,
+            radius=18,
         )
-        for i, line in enumerate(lines):
-            pen.text((CARD_W / 2, y + 8 + i * (size + 8) + size / 2 - 4), line, size, fill=INK)
     elif groups:
         pills = []
         for key, servings in groups.items():
@@ -149,8 +157,9 @@ def front(record):
         x = (CARD_W - total * scale) / 2
         for (text, color), width in zip(pills, widths, strict=True):
             width *= scale
-            pen.rect((x, y, x + width, y + 58), fill=color, radius=29)
-            pen.text((x + width / 2, y + 29), text, int(32 * scale), fill=WHITE, bold=True)
+            pill = (x, y, x + width, y + 58)
+            pen.rect(pill, fill=color, radius=29)
+            label_in_box(pen, pill, (x + width / 2, y + 29), text, int(32 * scale), fill=WHITE, bold=True)
             x += width + 14 * scale
 
     # Vitamin power bottom left, overall value bottom centre (as the rule book says).
@@ -195,14 +204,10 @@ def _snack_attack_words(pen):
     else:
         lines, size = wrap_lines(pen, " ".join(words), 124, 26, max_lines=2)
         sizes = (size, size)
+    box = (CARD_W - 200, CARD_H - 170, CARD_W - 60, CARD_H - 90)
     for i, line in enumerate(lines):
-        pen.text(
-            (CARD_W - 130, CARD_H - (142 if len(lines) == 2 else 127) + i * 30),
-            line,
-            sizes[i],
-            fill=INK,
-            bold=True,
-        )
+        xy = (CARD_W - 130, CARD_H - (142 if len(lines) == 2 else 127) + i * 30)
+        label_in_box(pen, box, xy, line, sizes[i], fill=INK, bold=True)
 
 
 def _servings(amount) -> str:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from PIL import Image, ImageDraw, ImageFont
 
 # Bump when the artwork changes, so cached pictures are redrawn.
-RENDER_VERSION = "10"
+RENDER_VERSION = "11"
 
 DPI = 300
 CARD_MM = (63, 88)
@@ -180,17 +180,20 @@ def fit_text(pen, text, max_width, size, min_size=16, bold=True):
 
 
 def wrap_lines(pen, text, max_width, size, max_lines=2, bold=True):
-    """Split text into at most `max_lines` lines that fit, shrinking the font if needed."""
+    """Split text into at most `max_lines` lines that fit, shrinking the font if needed. Words
+    joined by a no-break space (NO_BREAK) stay on one line; it is painted as a plain space."""
+    words = [word for word in text.replace("\n", " ").split(" ") if word]
     while True:
         lines, current = [], ""
-        for word in text.split():
+        for word in words:
             candidate = f"{current} {word}".strip()
-            if current and pen.text_width(candidate, size, bold) > max_width:
+            if current and pen.text_width(candidate.replace(NO_BREAK, " "), size, bold) > max_width:
                 lines.append(current)
                 current = word
             else:
                 current = candidate
         lines.append(current)
+        lines = [line.replace(NO_BREAK, " ") for line in lines]
         widest = max(pen.text_width(line, size, bold) for line in lines)
         if len(lines) <= max_lines and widest <= max_width:
             return lines, size
@@ -198,6 +201,38 @@ def wrap_lines(pen, text, max_width, size, max_lines=2, bold=True):
             kept = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1 :])]
             return [fit_text(pen, line, max_width, size, size, bold)[0] for line in kept], size
         size -= 2
+
+
+NO_BREAK = "\u00a0"
+
+
+# Every label drawn in a box, when a test asks for them: (box, the text's box, the text).
+LABEL_LOG: list | None = None
+LABEL_PADDING = 12  # the least room between a label's text and its box's edge
+
+
+def label_in_box(pen, box, xy, text, size, **style):
+    """Draw `text` (anchored at `xy`) as the label of `box`, and note both for the tests that
+    check every label's text stays inside its box."""
+    pen.text(xy, text, size, **style)
+    if LABEL_LOG is not None:
+        anchor, bold = style.get("anchor", "mm"), style.get("bold", False)
+        LABEL_LOG.append((tuple(box), pen.text_box(xy, text, size, anchor=anchor, bold=bold), text))
+
+
+def text_panel(pen, box, text, size, *, max_lines=3, align="left", text_fill=INK, bold=True, **panel):
+    """A panel at `box` (x0, y0, x1) holding `text` wrapped to its width less the padding on
+    both sides, its height grown to the lines (`panel`: the rectangle's fill, outline, radius)."""
+    x0, y0, x1 = box
+    inner = x1 - x0 - 2 * (LABEL_PADDING + 8)
+    lines, size = wrap_lines(pen, text, inner, size, max_lines=max_lines, bold=bold)
+    line_h = size + 10
+    y1 = y0 + len(lines) * line_h + 26
+    pen.rect((x0, y0, x1, y1), **{"fill": WHITE, **panel})
+    for i, line in enumerate(lines):
+        y = y0 + 18 + i * line_h + size / 2
+        xy, anchor = ((x0 + x1) / 2, "mm") if align == "center" else (x0 + LABEL_PADDING + 8, "lm")
+        label_in_box(pen, (x0, y0, x1, y1), (xy, y), line, size, fill=text_fill, anchor=anchor, bold=bold)
 
 
 def new_card(frame, paper=CREAM, border=26):

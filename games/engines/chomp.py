@@ -27,13 +27,15 @@ CHOMP! (3-6 players), one round:
      pile, face down, with everything waiting in the middle.
   4. Bad Chomp (`_bad_chomp`): slapping your own card, a card like yours, a card higher than
      yours, a card that is not the lowest, or anything during an Ink Out or an all-same flip.
-     Your top card goes face down into the middle; the winner of this round, or of the next
-     round that has one, takes it.
+     Your top card goes face down into the middle. The winner of the round takes both your
+     cards, the face-down one and the one you turned over, along with what they can chomp
+     (even a card higher than theirs: `_award`). With no winner that round both stay in the
+     middle, and the winner of the next round takes them (`_time_up`).
   5. Two slaps at the same instant (`_tie`): the round's cards are set aside and everyone
      flips again. In a browser "the same instant" is explicit: a second correct
      slap that reaches the table within the tie window after the first one is a tie.
-  6. Nobody slaps in time (`_time_up`): each card goes back to its owner's discard pile;
-     cards set aside or face down in the middle wait for the next winner.
+  6. Nobody slaps in time (`_time_up`): each card goes back to its owner's discard pile, but a
+     Bad Chomper's; cards set aside or face down in the middle wait for the next winner.
   7. Washed up (`_wash_out`): a player with no cards left in pile or discards is out. When two
      are left they count cards (most wins) or carry on with a 2-player game (option).
 
@@ -124,7 +126,7 @@ class ChompEngine(ChompTable):
             out_of_play=extras,
             in_game=[True] * seats,
             center=[],  # [{"seat", "card"}] face up this flip
-            aside=[],  # face-up cards set aside by an Ink Out, a tie or an all-same flip
+            aside=[],  # face-up cards waiting for a winner: an Ink Out, a tie, an all-same flip, a Bad Chomp
             aside_hidden=[],  # face-down war cards
             penalty=[],  # [{"seat", "card"}] Bad Chomp cards, face down
             phase="flip",
@@ -133,6 +135,7 @@ class ChompEngine(ChompTable):
             round=0,
             flip_version=0,
             slapped=[],
+            bad_chompers=[],  # seats that made a Bad Chomp this flip: their face-up cards are forfeit
             claim=None,
             last=None,
         )
@@ -253,8 +256,12 @@ class ChompEngine(ChompTable):
         return [event(_slapped_first(seat), seat=seat, card=card)]
 
     def _bad_chomp(self, state: State, seat: int, reason: str) -> list[Event]:
-        """The offender's top card goes face down into the middle, for the next winner."""
+        """The offender's top card goes face down into the middle: with the card they turned over,
+        it belongs to this round's winner, or waits in the middle for the next one."""
         events = [event(bad_chomp_message(seat, reason), seat=seat, bad_chomp=True)]
+        state.setdefault("bad_chompers", [])
+        if seat not in state["bad_chompers"]:
+            state["bad_chompers"].append(seat)
         paid = self._draw(state, seat, events)
         if paid is None:
             text = msg(
@@ -319,7 +326,7 @@ class ChompEngine(ChompTable):
     def _zones(self, state: State) -> list[dict]:
         zones = [
             zone("center", msg(gettext_noop("In the water")), cards=[dict(item) for item in state["center"]]),
-            zone("aside", msg(gettext_noop("Set aside (Ink Out or tie)")), cards=list(state["aside"])),
+            zone("aside", msg(gettext_noop("Waiting for the next winner")), cards=list(state["aside"])),
             zone(
                 "war",
                 msg(gettext_noop("Face down from a war")),

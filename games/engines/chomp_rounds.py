@@ -82,7 +82,7 @@ class ChompTable(Engine):
                 )
                 events.append(event(text, seat=seat))
         state["round"] += 1
-        state["slapped"], state["claim"] = [], None
+        state["slapped"], state["claim"], state["bad_chompers"] = [], None, []
         state["flip_version"] = state["version"] + 1
         flips = entries_of(state, state["center"])
         shown = [
@@ -213,10 +213,19 @@ class ChompTable(Engine):
             return self._award(state, claim["seat"], how="chomp")
         return self._award(state, claim["seat"], how="all")
 
+    def _bad_chompers_cards(self, state: State) -> list[str]:
+        """The cards Bad Chompers turned over this flip: they belong to the round's winner."""
+        bad = state.get("bad_chompers") or []
+        return [item["card"] for item in state["center"] if item["seat"] in bad]
+
     def _time_up(self, state: State) -> list[Event]:
-        """Nobody slapped a right card in time: the cards go back to their owners."""
+        """Nobody slapped a right card in time: the cards go back to their owners, except a Bad
+        Chomper's, which stay in the middle (face up) for the next winner."""
+        stay = self._bad_chompers_cards(state)
+        state["aside"].extend(stay)
         for item in state["center"]:
-            state["discards"][item["seat"]].append(item["card"])
+            if item["card"] not in stay:
+                state["discards"][item["seat"]].append(item["card"])
         waiting = len(state["aside"]) + len(state["aside_hidden"]) + len(state["penalty"])
         text = [msg(gettext_noop("Time's up! Nobody chomped, so the cards went back to their owners."))]
         if waiting:
@@ -247,10 +256,11 @@ class ChompTable(Engine):
 
     def _award(self, state: State, winner: int, *, how: str) -> list[Event]:
         taken = self._chomp_take(state, winner) if how == "chomp" else [i["card"] for i in state["center"]]
-        returned = [i for i in state["center"] if i["card"] not in taken]
+        bad_chomped = [card for card in self._bad_chompers_cards(state) if card not in taken]
+        returned = [i for i in state["center"] if i["card"] not in taken and i["card"] not in bad_chomped]
         for item in returned:
             state["discards"][item["seat"]].append(item["card"])
-        pot = state["aside"] + state["aside_hidden"] + [p["card"] for p in state["penalty"]]
+        pot = state["aside"] + state["aside_hidden"] + [p["card"] for p in state["penalty"]] + bad_chomped
         state["discards"][winner].extend(taken + pot)
         state["aside"], state["aside_hidden"], state["penalty"] = [], [], []
         text = [self._win_text(state, winner, how, taken)]
@@ -330,7 +340,15 @@ class ChompTable(Engine):
         return len(state["piles"][seat]) + len(state["discards"][seat])
 
     def _end_round(self, state: State, events: list[Event]) -> list[Event]:
-        state.update(phase="flip", next_flip="normal", round_kind=None, center=[], slapped=[], claim=None)
+        state.update(
+            phase="flip",
+            next_flip="normal",
+            round_kind=None,
+            center=[],
+            slapped=[],
+            claim=None,
+            bad_chompers=[],
+        )
         events += self._wash_out(state)
         players = [s for s in range(state["seats"]) if state["in_game"][s]]
         if len(players) == 1:

@@ -43,6 +43,14 @@ STAT_LABELS = {
 }
 
 
+CALORIE_WAR_LESSON = msg(
+    gettext_noop(
+        "In Calorie War the most calories wins. In a real meal, more calories isn't better: "
+        "your body needs just enough to play and grow."
+    )
+)
+
+
 def _most_cards(winners: list[int], *, won: bool) -> Text:
     """ "Kim had the most cards (and won)", for one winner or several."""
     if len(winners) == 1:
@@ -252,10 +260,13 @@ class FoodWarEngine(Engine):
             state["result"] = {
                 "winners": [winner],
                 "scores": [len(stack) for stack in state["stacks"]],
-                "reason": msg(
-                    gettext_noop("%(who)s won every card."),
-                    you=gettext_noop("You won every card."),
-                    who=seat_ref(winner),
+                "reason": self._with_lesson(
+                    state,
+                    msg(
+                        gettext_noop("%(who)s won every card."),
+                        you=gettext_noop("You won every card."),
+                        who=seat_ref(winner),
+                    ),
                 ),
             }
             events.append(
@@ -289,9 +300,17 @@ class FoodWarEngine(Engine):
         state["result"] = {
             "winners": winners,
             "scores": scores,
-            "reason": [why, _most_cards(winners, won=False)],
+            "reason": self._with_lesson(state, [why, _most_cards(winners, won=False)]),
         }
         return [event([why, _most_cards(winners, won=True)])]
+
+    def _with_lesson(self, state: State, reason: Text) -> Text:
+        """The end of a Calorie War also says what the game can't: in a real meal more calories
+        is not better."""
+        if self.option(state, "stat") != "calories":
+            return reason
+        sentences = list(reason) if isinstance(reason, list) else [reason]
+        return [*sentences, CALORIE_WAR_LESSON]
 
     # ----- what a seat sees --------------------------------------------------------------------
 

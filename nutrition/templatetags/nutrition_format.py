@@ -2,7 +2,14 @@
 
 from django import template
 
-from nutrition.labels import CARD_GROUP_NAMES, MYPLATE_UNIT_NAMES, PLATE_GROUP_NAMES, nutrient_name
+from nutrition.labels import (
+    CARD_GROUP_NAMES,
+    MYPLATE_UNIT_NAMES,
+    NUTRI_SCORE_COMPONENT_NAMES,
+    NUTRI_SCORE_KIND_NAMES,
+    PLATE_GROUP_NAMES,
+    nutrient_name,
+)
 
 register = template.Library()
 
@@ -46,3 +53,15 @@ def myplate_unit(unit):
 def get_group(mapping, key):
     """mapping[key] in a template ({} and None give None)."""
     return (mapping or {}).get(key)
+
+
+@register.filter
+def nutri_score_row(key):
+    """The translated name of a Nutri-Score row (sugars -> Sugars)."""
+    return NUTRI_SCORE_COMPONENT_NAMES.get(key, key)
+
+
+@register.filter
+def nutri_score_kind(kind):
+    """ "a drink", "a cheese": which Nutri-Score rules a food follows."""
+    return NUTRI_SCORE_KIND_NAMES.get(kind, kind)

@@ -191,9 +191,12 @@ def test_a_meal_balance_lesson_explains_an_unbalanced_meal_and_records_both_atte
         kim.wait_for_selector("#meal-result.meal-not-yet")
         result = kim.locator("#meal-result").inner_text()
         assert "Not balanced yet" in result
-        assert "You have 1 grain serving (Brown Rice: 1); a balanced meal needs 2." in result
-        assert "You have 1 fruit or veggie serving (Carrots: 1); a balanced meal needs 2." in result
-        assert "You have no meat or dairy servings; a balanced meal needs 1." in result
+        # A lesson counts real cups and ounces.
+        assert "You have 1 oz of grains (Brown Rice: 1 oz); a balanced meal needs 2 oz." in result
+        assert (
+            "You have 1/2 cup of fruit and veggies (Carrots: 1/2 cup); a balanced meal needs 1 cup." in result
+        )
+        assert "You have no meat or dairy; a balanced meal needs 1 serving." in result
         assert "Try " in result
         _shot(kim, "student-phone-lesson-360")
         for card in ("bagel", "apple", "milk"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -169,6 +170,15 @@ def test_a_teacher_creates_a_lesson_with_adjusted_rules_and_cards(teacher_client
     assert session.is_lesson and session.lesson_cards == ["apple", "carrots", "bagel", "milk"]
     assert session.meal_rules["calorie_limit"] == 500 and session.meal_rules["no_junk"] is True
     assert session.meal_rules["veggie"] == 1 and session.meal_rules["fruit_or_veggie"] == 0
+    assert session.meal_rules["real_servings"] is True  # a lesson counts real cups and ounces
+
+
+def test_a_new_lesson_has_no_junk_food_on_and_offers_no_exhilarating_exercise(teacher_client):
+    page = teacher_client.get("/teach/new/").content.decode()
+    no_junk = re.search(r'<input[^>]*name="lesson-no_junk"[^>]*>', page).group(0)
+    assert "checked" in no_junk
+    cards = re.findall(r'name="lesson-cards" value="([^"]+)"', page)
+    assert "broccoli" in cards and "exhilarating-exercise" not in cards and "sugar-shock" not in cards
 
 
 def test_teacher_a_cannot_see_or_change_teacher_bs_session(teacher, other_teacher):
@@ -461,7 +471,9 @@ def test_the_student_page_of_a_lesson_builds_and_checks_a_meal(teacher):
     assert "Build a balanced meal" in page and 'data-card="brown-rice"' in page
     browser.post(f"/class/{session.code}/plate/", {"card": "brown-rice"}, HTTP_HX_REQUEST="true")
     checked = browser.post(f"/class/{session.code}/check/", HTTP_HX_REQUEST="true").content.decode()
-    assert "You have 1 grain serving (Brown Rice: 1); a balanced meal needs 2." in checked
+    # A lesson counts real amounts: half a cup of cooked brown rice is 1 ounce-equivalent.
+    assert "You have 1 oz of grains (Brown Rice: 1 oz); a balanced meal needs 2 oz." in checked
+    assert "1 oz grains · 108 cal" in checked  # the plate shows each card's real amounts
     assert "Not balanced yet" in checked
     assert kim.attempts.count() == 1
 

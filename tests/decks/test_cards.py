@@ -73,7 +73,7 @@ def test_a_new_food_card_scores_by_the_formulas(deck):
     assert record["serving_g"] == grams and record["serving_label"] == "1/2 cup, sliced"
     # Calories straight from USDA's kcal per 100 g; vitamin power and value from nutrition.scoring.
     assert record["calories"] == round_half_up(kiwi.nutrients["energy_kcal"] * grams / 100)
-    score = score_card(kiwi.nutrients_for_scoring(), grams)
+    score = score_card(kiwi.nutrients_for_scoring(), grams, kiwi.profile())
     assert (record["calories"], record["vitamin_power"], record["value"]) == (
         score.calories,
         score.vitamin_power,
@@ -87,6 +87,7 @@ def test_a_new_food_card_scores_by_the_formulas(deck):
         score.value,
     )
     assert record["groups"] == {"fruit": 1}  # half a cup of fruit: 1 serving
+    assert record["profile"] == kiwi.profile().to_dict()  # what the numbers were worked out with
     assert record["snack_attack"] is True and record["name"] == "Kiwifruit"
 
 
@@ -95,7 +96,8 @@ def test_junk_food_counts_for_no_group_and_a_mixed_dish_gets_the_groups_the_teac
     assert cake.record["groups"] == {} and cake.record["snack_attack"] is True
     # The Eat Right deck's pizza is a grains card: the same food and category take its food groups.
     pizza = services.card_add_food(deck=deck, ndb="21299", category="grains")
-    assert pizza.record["groups"] == {"grains": 2, "dairy": 1, "veggie": 1}
+    assert pizza.record["groups"] == {"grains": 2, "dairy": 1}  # its 1/8 cup of sauce is no serving
+    assert pizza.record["myplate"]["veggie"]["amount"] == 0.13
     # As a dairy card it is a mixed dish no table splits: one serving until the teacher says more.
     pizza = services.card_update(
         deck=deck,
@@ -115,7 +117,7 @@ def test_junk_food_counts_for_no_group_and_a_mixed_dish_gets_the_groups_the_teac
         name="Pizza",
         plate={"grains": 2.5, "dairy": 1.0, "veggie": 0.13},
     )
-    assert pizza.record["groups"] == {"grains": 3, "dairy": 2, "veggie": 1}
+    assert pizza.record["groups"] == {"grains": 2, "dairy": 2}  # whole servings only, never rounded up
     assert pizza.record["myplate"]["dairy"] == {"amount": 1.0, "unit": "cup"}
     assert pizza.record["snack_attack"] is False
 

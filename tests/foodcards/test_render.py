@@ -191,3 +191,36 @@ def test_longer_words_shrink_or_wrap_but_never_leave_the_card(long_spanish, monk
         for deck in render.DECK_BACKS:
             render.card_back_image(deck)
     assert not outside
+
+
+LABEL_CLEARANCE = 6  # design units (about 0.5 mm on the printed card) between a label and its edge
+
+
+@pytest.mark.parametrize("language", ["en", "es", "long"])
+def test_every_labels_text_fits_inside_its_box(language, request, monkeypatch):
+    """Every word painted on a panel, a pill or a row (the CHOMP! creatures' "Chomps:" panels,
+    the food chain card's rows, the Eat Right groups and special powers, "Snack Attack!") stays
+    inside its box with room to spare, in English, Spanish and ~40 % longer words. The printed
+    shark card's "Little Fish," used to touch its panel's edge."""
+    monkeypatch.setattr(kit, "LABEL_LOG", [])
+    if language == "long":
+        language = request.getfixturevalue("long_spanish")  # "es" painted with ~40 % longer words
+    with translation.override(language):
+        for deck, record in _distinct_records():
+            render.card_image(deck, record)
+        render.card_image("chomp", {"kind": "sequence", "name": "Food chain"})
+    labels = kit.LABEL_LOG
+    assert len(labels) > 60
+    assert any(
+        text.startswith(("Chomps:", "Come:", "Chomps")) or "Little Fish" in text for *_b, text in labels
+    )
+    touching = []
+    for (x0, y0, x1, y1), (left, top, right, bottom), text in labels:
+        if (
+            left < x0 + LABEL_CLEARANCE
+            or right > x1 - LABEL_CLEARANCE
+            or top < y0 + LABEL_CLEARANCE / 2
+            or bottom > y1 - LABEL_CLEARANCE / 2
+        ):
+            touching.append((text, (x0, y0, x1, y1), (round(left), round(top), round(right), round(bottom))))
+    assert not touching

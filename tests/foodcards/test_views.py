@@ -108,8 +108,10 @@ def test_an_eat_right_card_page_shows_the_food_its_nutrition_facts_and_why_it_is
     nutrition = services.card_nutrition(card=card)
     assert nutrition["matches_card"]
     vitamin_c = next(fact for fact in nutrition["facts"] if fact["key"] == "vitamin_c_mg")
-    expected = card.nutrients["vitamin_c_mg"] * card.serving_g / 100
-    assert float(vitamin_c["amount"]) == pytest.approx(expected, rel=0.01)
+    expected = card.nutrients["vitamin_c_mg"] * card.serving_g / 100  # 81.2 mg, as a label rounds it
+    assert vitamin_c["text"] == f"{round(expected, 1):g} mg"
+    potassium = next(fact for fact in nutrition["facts"] if fact["key"] == "potassium_mg")
+    assert potassium["text"] == "290 mg"  # 287.6 mg: a label rounds potassium to 10 mg
 
 
 @pytest.mark.django_db

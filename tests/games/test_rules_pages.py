@@ -68,3 +68,16 @@ def test_catalog_cards_show_pictures_and_play_now_for_every_game(client):
         assert f'href="/games/{slug}/"' in card
         assert re.search(rf'<img src="/cards/{ENGINES[slug].deck_slug}/\d+/[^"]+\.webp"', card), slug
         assert "Play now" in card and 'type="submit"' in card and " disabled" not in card
+
+
+@pytest.mark.parametrize("slug", ["chomp", "underwater-war", "quick-chomp", "double-chomp"])
+def test_the_chomp_pages_say_a_bad_chomper_loses_both_cards_to_the_winner(slug):
+    """The printed Bad Chomp: the round's winner takes the face-down card and the one the Bad
+    Chomper turned over; with no winner both wait in the middle for the next one."""
+    page = " ".join(html.unescape(render_to_string(f"games/rules/{slug}.html")).split())
+    assert "Bad Chomp" in page
+    assert re.search(r"takes (both of your cards|it with (the card|both cards) you turned over)", page), slug
+    assert re.search(
+        r"(both cards stay in the middle|both wait (in the middle )?for the next|they all stay)", page
+    ), slug
+    assert "you lose a card to the next winner" not in page

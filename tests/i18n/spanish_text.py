@@ -31,7 +31,7 @@ ENGLISH = {
     "the", "you", "your", "and", "with", "is", "are", "to", "of", "for", "this", "that", "it",
     "what", "who", "how", "can", "not", "from", "be", "have", "their", "its",
 }  # fmt: skip
-UNITS = {"s", "ms", "g", "mg", "µg", "mcg", "kcal", "cal", "mm", "ml", "oz", "iu"}  # the same in both
+UNITS = {"s", "ms", "g", "mg", "µg", "mcg", "kcal", "kj", "cal", "mm", "ml", "oz", "iu"}  # the same in both
 
 
 class _Texts(HTMLParser):
@@ -122,7 +122,7 @@ def english_left(spanish_html: str, english_html: str, *, names: set[str] = froz
     left = []
     for text in spanish_texts:
         words = _words(text)
-        if not words or re.fullmatch(r"\S*/\S*", text):  # no letters, or an address
+        if not words or re.fullmatch(r"\S*/\S*|[A-Z]", text):  # no letters, an address, a grade letter
             continue
         untouched = text in english_texts and not words <= allowed
         foreign = words & (english_only | ENGLISH) - allowed

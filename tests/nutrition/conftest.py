@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 
 TINY_FOODS = ("11090", "09003", "01001", "19120", "18436")  # broccoli, apple, butter, chocolate, doughnut
 
@@ -26,3 +27,9 @@ def write_tiny_release(folder: Path, ndbs=TINY_FOODS) -> Path:
 @pytest.fixture
 def tiny_sr(tmp_path) -> Path:
     return write_tiny_release(tmp_path / "tiny-sr")
+
+
+@pytest.fixture
+def imported(db, tiny_sr):
+    """The tiny release imported into the test database."""
+    call_command("import_usda_sr", str(tiny_sr), verbosity=0)

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from nutrition.meal_words import meal_rule_rows
+from nutrition.meal_words import card_amounts_words, kitchen_fraction, meal_rule_rows
 from nutrition.meals import MealRules
-from tests.nutrition.test_meals import ALLOWED, APPLE, BREAD, CARROT, DONUT, MILK, PIZZA, RICE, card
+from tests.nutrition.test_meals import (
+    ALLOWED,
+    APPLE,
+    BREAD,
+    CARROT,
+    DONUT,
+    GREEN_BEANS,
+    MILK,
+    PIZZA,
+    PIZZA_SLICE,
+    RICE,
+    SUB,
+    card,
+)
 
 
 def test_a_met_rule_has_its_numbers_and_no_explanation():
@@ -34,12 +47,44 @@ def test_an_unmet_rule_explains_itself_with_the_cards_and_a_card_to_try():
     assert calories["ok"]
 
 
-def test_too_many_calories_names_every_card_with_its_calories():
+def test_too_many_calories_names_every_card_with_its_calories_and_what_to_take_off():
     rows = meal_rule_rows([PIZZA, APPLE, CARROT, card("fries", 171)], allowed=[BREAD])
     assert rows[-1]["why"] == (
         "Your meal has 601 calories (Pizza 285, Apple 95, Carrot 50, Fries 171); the limit is 600. "
-        "Take off Pizza."
+        "Take off Fries."  # the pizza is the meal's grains; the fries are an extra
     )
+    rows = meal_rule_rows([PIZZA, APPLE, card("corn", 300, veggie=1)])
+    assert rows[-1]["why"].endswith("Swap Corn for a lighter food from the same group.")
+
+
+def test_a_lesson_words_real_servings_in_cups_and_ounces():
+    rules = MealRules(one_vegetable=True, real_servings=True)
+    grains, fruit_or_veggie, meat_or_dairy, vegetable, _calories = meal_rule_rows(
+        [PIZZA_SLICE, SUB], rules=rules, allowed=[GREEN_BEANS]
+    )
+    assert grains["numbers"] == "4 1/2 oz of 2 oz" and grains["ok"]
+    assert fruit_or_veggie["numbers"] == "3/8 cup of 1 cup"
+    assert fruit_or_veggie["why"] == (
+        "You have 3/8 cup of fruit and veggies (Pizza: 1/8 cup, Sub: 1/4 cup); a balanced meal needs 1 cup. "
+        "Try Green-Beans."
+    )
+    assert vegetable["why"].startswith("Your meal has only 3/8 cup of veggies (Pizza: 1/8 cup, Sub: 1/4 cup)")
+    assert meat_or_dairy["ok"]
+
+
+def test_kitchen_fractions_never_say_more_than_there_is():
+    assert [kitchen_fraction(x) for x in (0, 0.05, 0.13, 0.38, 0.5, 0.96, 1.0, 1.5, 2.26)] == [
+        "0",
+        "less than 1/8",
+        "1/8",
+        "3/8",
+        "1/2",
+        "7/8",
+        "1",
+        "1 1/2",
+        "2 1/4",
+    ]
+    assert card_amounts_words(PIZZA_SLICE) == "2 oz grains · 1/8 cup veggies · 1/2 cup dairy · 285 cal"
 
 
 def test_the_lesson_extras_have_their_own_words():

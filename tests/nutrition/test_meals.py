@@ -137,16 +137,22 @@ def test_an_unmet_rule_suggests_the_lightest_allowed_card_that_fits():
     assert meat_or_dairy.suggestion == "milk"
 
 
-def test_too_many_calories_suggests_exercise_or_taking_off_the_heaviest_card():
-    heavy = [PIZZA, APPLE, CARROT, card("fries", 171)]
-    with_exercise = check_meal(heavy, allowed=ALLOWED).rows[-1]
-    assert (with_exercise.rule, with_exercise.met, with_exercise.suggestion) == (
-        "calories",
-        False,
-        "exercise",
+def test_too_many_calories_takes_off_junk_first_then_the_biggest_extra_never_adds_exercise():
+    fries = {**card("fries", 171), "category": "junk"}
+    check = check_meal([PIZZA, APPLE, CARROT, fries], allowed=ALLOWED)  # 601 calories
+    assert (check.rows[-1].suggestion, check.rows[-1].suggest) == ("fries", "remove")
+    # No junk: the biggest card the meal's servings can do without (the second grain card).
+    extra_rice = card("brown-rice", 300, grains=1)
+    plate = [BREAD, RICE, extra_rice, APPLE, CARROT, MILK]  # 725 calories, 3 grain servings
+    assert (check_meal(plate).rows[-1].suggestion, check_meal(plate).rows[-1].suggest) == (
+        "brown-rice",
+        "remove",
     )
-    without = check_meal(heavy, allowed=[BREAD]).rows[-1]
-    assert (without.suggestion, without.suggest) == ("pizza", "remove")
+    # Every card is needed: swap the biggest one for something lighter.
+    needed = [PIZZA, APPLE, card("corn", 300, veggie=1)]  # 680 calories
+    assert (check_meal(needed).rows[-1].suggestion, check_meal(needed).rows[-1].suggest) == ("corn", "swap")
+    for meal in ([PIZZA, APPLE, CARROT, fries], plate, needed):
+        assert all(row.suggestion != "exercise" for row in check_meal(meal, allowed=ALLOWED).rows)
 
 
 def test_a_lesson_can_ask_for_a_vegetable_and_no_junk_and_its_own_limit():
@@ -206,3 +212,55 @@ def test_the_lesson_rules_count_too():
     meal = lightest_balanced_meal([BREAD, APPLE, CARROT, DONUT], rules)
     assert sorted(c["id"] for c in meal) == ["bread", "carrot"]
     assert lightest_balanced_meal([BREAD, APPLE], rules) is None
+
+
+# ----- real servings (a lesson): cup- and ounce-equivalents with fractions -------------------------
+
+
+def real(card_id, calories, category="", **amounts):
+    """A card with MyPlate amounts (cups of fruit, veggie and dairy; ounces of grains and meat) and
+    the whole servings a card would print for them."""
+    units = {"grains": ("oz", 1.0), "meat": ("oz", 1.0), "fruit": ("cup", 0.5), "veggie": ("cup", 0.5)}
+    units["dairy"] = ("cup", 0.5)
+    return {
+        "id": card_id,
+        "name": card_id.title(),
+        "category": category,
+        "calories": calories,
+        "myplate": {g: {"amount": a, "unit": units[g][0]} for g, a in amounts.items()},
+        "groups": {g: int(a / units[g][1] + 1e-9) for g, a in amounts.items() if a >= units[g][1]},
+    }
+
+
+LESSON = MealRules(real_servings=True)
+PIZZA_SLICE = real("pizza", 285, "grains", grains=2.0, dairy=0.6, veggie=0.13)
+SUB = real("sub", 296, "grains", grains=2.5, meat=2.0, veggie=0.25)
+GREEN_BEANS = real("green-beans", 22, "veggie", veggie=0.5)
+SMALL_APPLE = real("apple", 77, "fruit", fruit=1.0)
+
+
+def test_a_trace_of_sauce_is_not_a_vegetable_serving():
+    check = check_meal([PIZZA_SLICE, SUB], LESSON)
+    fruit_or_veggie = next(row for row in check.rows if row.rule == "fruit_or_veggie")
+    assert fruit_or_veggie.have == pytest.approx(0.76)  # 3/8 cup = 0.76 of the 2 half-cup servings
+    assert not fruit_or_veggie.met and not check.balanced
+    assert fruit_or_veggie.cards == (("pizza", 0.26), ("sub", 0.5))
+    # The printed cards agree: neither shows a vegetable serving.
+    assert check_meal([PIZZA_SLICE, SUB]).fruit_or_veggie == 0
+
+
+def test_half_a_cup_is_a_vegetable_serving():
+    rules = MealRules(one_vegetable=True, real_servings=True)
+    check = check_meal([PIZZA_SLICE, GREEN_BEANS, SMALL_APPLE], rules)
+    assert check.balanced, check.reasons
+    assert check.fruit_or_veggie == pytest.approx(3.26)
+    just_under = real("beans", 22, "veggie", veggie=0.45)
+    vegetable = check_meal([just_under, SMALL_APPLE], rules).rows[-2]
+    assert vegetable.rule == "vegetable" and not vegetable.met and vegetable.have == pytest.approx(0.9)
+
+
+def test_the_lightest_meal_search_counts_real_servings_too():
+    cards = [PIZZA_SLICE, SUB, GREEN_BEANS, SMALL_APPLE, real("bread", 81, "grains", grains=1.0)]
+    meal = lightest_balanced_meal(cards, LESSON)
+    assert check_meal(meal, LESSON).balanced
+    assert sorted(c["id"] for c in meal) == ["apple", "pizza"]  # 2 oz grains, 1 cup fruit, 0.6 cup dairy

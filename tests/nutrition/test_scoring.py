@@ -5,7 +5,19 @@ import sys
 
 import pytest
 
-from nutrition.scoring import bite_grams, card_calories, per_serving, round_half_up, score_card
+from nutrition import scoring
+from nutrition.food_profile import ENRICHMENT, VITAMIN_KEYS, FoodProfile
+from nutrition.scoring import (
+    LIMITED_KEYS,
+    VALUE_BANDS,
+    bite_grams,
+    card_calories,
+    nrf93,
+    nrf_nudge,
+    per_serving,
+    round_half_up,
+    score_card,
+)
 
 
 def test_calories_are_kcal_per_100_g_times_grams_over_100_rounded():
@@ -18,111 +30,138 @@ def test_round_half_up_rounds_halves_away_from_zero():
     assert [round_half_up(x) for x in (0.5, 1.5, 2.5, 2.49, -2.5)] == [1, 2, 3, 2, -3]
 
 
-def test_the_good_numbers_look_at_the_serving_but_at_most_its_first_100_calories():
+def test_vitamins_are_counted_in_the_serving_but_at_most_its_first_100_calories():
     assert bite_grams({"energy_kcal": 34}, 91) == 91  # 31 kcal: the whole serving
     assert bite_grams({"energy_kcal": 500}, 40) == 20  # 200 kcal: the first 100 of them
     assert bite_grams({}, 40) == 40  # no energy figure: the serving
-    food = {"energy_kcal": 500, "protein_g": 10}
+    food = {"energy_kcal": 500, "vitamin_c_mg": 90}  # 18 mg in the 20-g bite = 20 %
     big, small = score_card(food, 80), score_card(food, 20)
-    assert big.good == small.good == 4.0  # 2 g of protein in the 20-g bite = 4 % of 50 g
+    assert big.vitamin_power == small.vitamin_power == 20
     assert (big.calories, small.calories) == (400, 100)
     assert big.bite_grams == 20 and not big.bite_is_whole_serving and small.bite_is_whole_serving
 
 
-def test_good_points_add_the_percent_daily_value_of_nine_nutrients_each_up_to_100():
-    # 100 g, 50 kcal: protein 25 g = 50 %, vitamin C 180 mg = 200 % (counts 100), fiber 2.8 g = 10 %.
-    score = score_card({"energy_kcal": 50, "protein_g": 25, "vitamin_c_mg": 180, "fiber_g": 2.8}, 100)
-    assert score.good == 160.0
-    lines = {line.key: line for line in score.good_lines}
-    assert (lines["vitamin_c_mg"].percent_dv, lines["vitamin_c_mg"].points, lines["vitamin_c_mg"].capped) == (
-        200.0,
-        100.0,
-        True,
-    )
-    assert len(score.good_lines) == 9
+# ----- overall value: the Nutri-Score, whatever the portion ----------------------------------------
+
+APPLE = {"energy_kcal": 52, "sugars_g": 10.4, "fiber_g": 2.4, "protein_g": 0.3, "vitamin_c_mg": 4.6}
+APPLE_PROFILE = FoodProfile(fvl_percent=100)
 
 
-def test_bad_points_are_the_percent_of_the_daily_limits_in_100_g_whatever_the_serving():
-    food = {"energy_kcal": 10, "saturated_fat_g": 2, "added_sugars_g": 5, "sodium_mg": 230}
-    for grams in (10, 100, 300):
-        assert score_card(food, grams).bad == 30.0  # 10 % + 10 % + 10 %
+def test_the_value_does_not_depend_on_the_portion():
+    values = {score_card(APPLE, grams, APPLE_PROFILE).value for grams in (50, 149, 300, 1000)}
+    assert len(values) == 1
 
 
-def test_value_is_the_good_points_over_2_5_shrunk_by_the_bad_ones():
-    # good 160 -> 64; bad 0 keeps all of it; bad 25 keeps half; bad 75 keeps a quarter.
-    base = {"energy_kcal": 50, "protein_g": 25, "vitamin_c_mg": 180, "fiber_g": 2.8}
-    assert score_card(base, 100).value == 64
-    assert score_card({**base, "sodium_mg": 575}, 100).value == 32  # 25 bad points
-    assert score_card({**base, "sodium_mg": 1725}, 100).value == 16  # 75 bad points
-    assert score_card({**base, "sodium_mg": 575}, 100).kept_percent == 50
+def test_the_nutri_score_letter_gives_the_band_and_its_points_the_place_in_it():
+    # An apple: 218 kJ = 0; sugars 10.4 g, printed 10 g on a label = 2 (above 6.8, not above 10):
+    # N = 2; fruit 100 % = 5: score -3, A.
+    apple = score_card(APPLE, 149, APPLE_PROFILE)
+    assert (apple.nutri_score.score, apple.grade, apple.value_band) == (-3, "A", (12, 48))
+    assert 12 <= apple.value <= 48
+    # Fewer points, more value; the letters' bands never overlap.
+    # 50 kcal (209 kJ, no energy point) with more and more salt: 0.25 g = 1 point (above 0.2),
+    # 0.75 g = 3, 1.5 g = 7, 3.0 g = 14.
+    by_score = [score_card({"energy_kcal": 50, "sodium_mg": mg}, 100) for mg in (0, 100, 300, 600, 1200)]
+    assert [s.nutri_score.score for s in by_score] == [0, 1, 3, 7, 14]
+    assert [s.grade for s in by_score] == list("ABCCD")
+    values = [s.value for s in by_score]
+    assert values == sorted(values, reverse=True) and len(set(values)) == len(values)
+    for score in by_score:
+        low, high = VALUE_BANDS[score.grade]
+        assert low <= score.value <= high
 
 
-def test_junk_keeps_a_little_value_but_never_goes_below_zero():
-    cola = score_card({"energy_kcal": 41, "sugars_g": 10.75, "added_sugars_g": 10.75, "sodium_mg": 4}, 370)
-    assert cola.value == 0 and cola.bad > 20
-    chips = {"energy_kcal": 542, "protein_g": 6.6, "fiber_g": 4.4, "sodium_mg": 450, "saturated_fat_g": 4}
-    chips = score_card(chips, 28)
-    assert 0 < chips.value < 10
+def test_equal_nutri_scores_are_told_apart_by_nrf93_but_never_past_a_point():
+    plain = {"energy_kcal": 50}
+    rich = {**plain, "protein_g": 2, "vitamin_c_mg": 90, "potassium_mg": 900, "fiber_g": 2.9}
+    poor, richer = score_card(plain, 100), score_card(rich, 100)
+    assert poor.nutri_score.score == richer.nutri_score.score == 0
+    assert richer.nrf.index > poor.nrf.index and richer.value > poor.value
+    # The richest food with one point more is still worth less than the poorest with one less.
+    one_more = score_card({**rich, "sodium_mg": 100}, 100)
+    assert one_more.nutri_score.score == 1 and one_more.value < poor.value
+    for index in (-500, -50, 0, 50, 500, 5000):
+        assert 0 < nrf_nudge(index) < 1
+
+
+def test_nrf93_counts_nine_good_nutrients_and_three_to_limit_in_100_kcal():
+    # 50 kcal in 100 g: 100 kcal is 200 g. Protein 12.5 g per 100 g = 25 g = 50 %; vitamin C
+    # 90 mg = 180 mg = 200 % (counts 100); sodium 115 mg = 230 mg = 10 % of the limit.
+    nrf = nrf93({"energy_kcal": 50, "protein_g": 12.5, "vitamin_c_mg": 90, "sodium_mg": 115})
+    assert (nrf.grams, nrf.good, nrf.bad, nrf.index) == (200.0, 150.0, 10.0, 140.0)
+    assert len(nrf.good_lines) == 9 and [line.key for line in nrf.bad_lines] == list(LIMITED_KEYS)
+    assert nrf93({"energy_kcal": 0}).index == 0  # water has no 100 kcal to count in
 
 
 def test_with_no_added_sugar_estimate_all_sugar_counts_as_added():
-    score = score_card({"energy_kcal": 100, "sugars_g": 10}, 100)
-    assert score.bad == 20.0
-    assert score_card({"energy_kcal": 100, "sugars_g": 10, "added_sugars_g": 0.0}, 100).bad == 0.0
+    assert nrf93({"energy_kcal": 100, "sugars_g": 10}).bad == 20.0
+    assert nrf93({"energy_kcal": 100, "sugars_g": 10, "added_sugars_g": 0.0}).bad == 0.0
 
 
-def test_vitamin_power_adds_six_slots_each_up_to_40_percent():
-    # vitamin C 100 % counts 40; vitamin A 20 % counts 20; no B vitamins.
-    score = score_card({"energy_kcal": 50, "vitamin_c_mg": 90, "vitamin_a_rae_ug": 180}, 100)
+def test_the_profile_picks_the_nutri_score_rules():
+    cola = {"energy_kcal": 41, "sugars_g": 10.6, "sodium_mg": 4}
+    as_drink = score_card(cola, 370, FoodProfile(kind="beverage"))
+    assert (as_drink.nutri_score.score, as_drink.grade) == (12, "E")
+    assert score_card(cola, 370).grade == "C"  # read as a food it would look better
+    assert score_card(cola, 370, FoodProfile(kind="water")).value == VALUE_BANDS["A"][0]
+
+
+# ----- vitamin power: good sources only, natural vitamins only ----------------------------------------
+
+
+def test_a_vitamin_counts_from_10_percent_of_a_day_and_up_to_40():
+    # vitamin C 100 % counts 40; vitamin A 20 % counts 20; vitamin K 9 % is a trace.
+    score = score_card(
+        {"energy_kcal": 50, "vitamin_c_mg": 90, "vitamin_a_rae_ug": 180, "vitamin_k_ug": 10.8}, 100
+    )
     assert score.vitamin_power == 60
-    slots = [line for line in score.vitamin_lines if not line.part_of_team]
-    assert [line.key for line in slots] == [
-        "vitamin_a_rae_ug",
-        "vitamin_c_mg",
-        "vitamin_d_ug",
-        "vitamin_e_mg",
-        "vitamin_k_ug",
-        "b_vitamins",
-    ]
+    lines = {line.key: line for line in score.vitamin_lines}
+    assert lines["vitamin_c_mg"].capped and lines["vitamin_c_mg"].points == 40
+    assert lines["vitamin_k_ug"].trace and lines["vitamin_k_ug"].points == 0
+    assert [line.key for line in score.vitamin_lines] == list(VITAMIN_KEYS)
 
 
-def test_b_vitamins_count_together_as_one_slot_so_enriched_flour_cannot_win_on_them():
-    # Every B vitamin at 100 % of a day: the team's average is 100, the slot still counts 40.
+def test_traces_never_add_up():
+    # Eleven vitamins at 9 % each: nothing counts (the old formula gave such a food 54).
+    traces = {"energy_kcal": 100}
+    for key in VITAMIN_KEYS:
+        traces[key] = 0.09 * scoring.daily_value(key)
+    assert score_card(traces, 100).vitamin_power == 0
+    assert score_card({**traces, "food_folate_ug": 0.28 * 400}, 100).vitamin_power == 28  # beans' folate
+
+
+def test_vitamins_added_in_the_factory_do_not_count():
     enriched = {
         "energy_kcal": 100,
-        "thiamin_mg": 1.2,
-        "riboflavin_mg": 1.3,
-        "niacin_mg": 16,
-        "vitamin_b6_mg": 1.7,
-        "food_folate_ug": 400,
-        "vitamin_b12_ug": 2.4,
+        "thiamin_mg": 0.6,
+        "riboflavin_mg": 0.4,
+        "niacin_mg": 6,
+        "vitamin_b6_mg": 0.34,
     }
-    assert score_card(enriched, 100).vitamin_power == 40
-    # Two vitamins of a vegetable at 40 % beat them.
-    assert score_card({"energy_kcal": 30, "vitamin_c_mg": 36, "vitamin_k_ug": 48}, 100).vitamin_power == 80
+    added = FoodProfile(added_vitamins=ENRICHMENT, fortification="enriched")
+    score = score_card(enriched, 100, added)
+    assert score.vitamin_power == 20  # only B6 (20 %): the flour's B1, B2 and B3 were put back
+    assert all(line.added for line in score.vitamin_lines if line.key in ENRICHMENT)
+    assert score_card(enriched, 100).vitamin_power == round_half_up(40 + 30.8 + 37.5 + 20)
 
 
-def test_folic_acid_added_to_flour_is_left_out_only_food_folate_counts():
+def test_folic_acid_never_counts_only_food_folate():
     fortified = {"energy_kcal": 100, "food_folate_ug": 0, "folic_acid_ug": 200, "folate_dfe_ug": 340}
-    team = next(line for line in score_card(fortified, 100).vitamin_lines if line.key == "b_vitamins")
-    assert team.percent_dv == 0.0
+    assert score_card(fortified, 100).vitamin_power == 0
 
 
 def test_the_why_rows_add_up_to_the_numbers():
-    nutrients = {"energy_kcal": 120, "protein_g": 20, "fiber_g": 5, "calcium_mg": 300, "saturated_fat_g": 4}
+    nutrients = {"energy_kcal": 120, "protein_g": 20, "fiber_g": 5, "calcium_mg": 300, "vitamin_b12_ug": 1}
     score = score_card(nutrients, 80)
-    # Rows are rounded to one decimal each: the sums agree up to that rounding.
-    assert sum(line.points for line in score.good_lines) == pytest.approx(score.good, abs=0.3)
-    assert sum(line.points for line in score.bad_lines) == pytest.approx(score.bad, abs=0.1)
-    assert score.value == round_half_up(score.good / 2.5 * 25 / (25 + score.bad))
-    slots = [line for line in score.vitamin_lines if not line.part_of_team]
-    assert round_half_up(sum(line.points for line in slots)) == score.vitamin_power
-    assert [line.key for line in score.bad_lines] == ["saturated_fat_g", "added_sugars_g", "sodium_mg"]
+    assert sum(line.points for line in score.nrf.good_lines) == pytest.approx(score.nrf.good, abs=0.3)
+    assert round_half_up(sum(line.points for line in score.vitamin_lines)) == score.vitamin_power
+    ns = score.nutri_score
+    assert ns.score == ns.negative_points - ns.positive_points
 
 
 def test_missing_nutrients_count_as_zero_and_are_reported():
     score = score_card({"energy_kcal": 100}, 100)
-    assert score.value == 0 and score.vitamin_power == 0
+    assert score.vitamin_power == 0
     assert "vitamin_c_mg" in score.missing
     assert "Vitamin C" in score.missing_labels
 
@@ -142,7 +181,8 @@ def test_a_serving_must_weigh_something():
 def test_scoring_and_deck_building_do_not_import_django():
     code = (
         "import sys, nutrition.scoring, nutrition.nutrients, nutrition.sr_files, nutrition.eat_right_deck,"
-        " nutrition.myplate, nutrition.food_ranking;"
+        " nutrition.myplate, nutrition.food_ranking, nutrition.nutri_score, nutrition.food_profile,"
+        " nutrition.meals, nutrition.model_agreement;"
         "sys.exit(1 if any(m == 'django' or m.startswith('django.') for m in sys.modules) else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

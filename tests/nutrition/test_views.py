@@ -22,11 +22,6 @@ def test_food_explorer_says_how_to_import_when_there_is_no_data(client):
     assert client.get("/foods/compare/?ndb=11090").status_code == 404
 
 
-@pytest.fixture
-def imported(db, tiny_sr):
-    call_command("import_usda_sr", str(tiny_sr), verbosity=0)
-
-
 def test_the_search_form_works_without_javascript_and_searches_as_you_type_with_htmx(client, imported):
     html = client.get("/foods/").content.decode()
     form = re.search(r'<form method="get" action="/foods/"[^>]*role="search".*?</form>', html, re.S).group(0)
@@ -68,7 +63,7 @@ def test_food_page_has_a_label_per_household_measure_its_myplate_group_and_its_c
     assert 'class="plate plate-vegetables">Vegetables</span>' in html
     assert "Nutrition Facts" in html and "1 cup chopped (91 g)" in html  # the first measure
     broccoli = Food.objects.get(ndb="11090")
-    score = score_card(broccoli.nutrients_for_scoring(), 91)
+    score = score_card(broccoli.nutrients_for_scoring(), 91, broccoli.profile())
     numbers = re.search(r'<dl class="card-numbers-row">.*?</dl>', html, re.S).group(0)
     assert re.findall(r"<dd>(\d+)</dd>", numbers) == [
         str(score.calories),
@@ -127,16 +122,20 @@ def test_formulas_page_explains_the_rules_in_plain_words_with_its_sources(client
     assert response.status_code == 200
     html = response.content.decode()
     for text in (
+        "Nutri-Score",
+        "2023",
+        "Update of the Nutri-Score algorithm",
         "NRF9.3",
         "Fulgoni",
-        "SAIN,LIM",
+        "21 CFR 101.54",
         "Louie",
         "first 100 calories",
         "half a cup",
         "ounce-equivalent",
-        "B vitamins as one team",
+        "good source",
         "−200 calories",
-        "every junk food card is worth less than every fruit, vegetable and whole-grain card",
+        "Every junk food card is worth less than every fresh fruit, vegetable and whole-grain card",
+        "3/8 cup of vegetables",
     ):
         assert text in html, text
     cards = {card["id"]: card for card in json.loads(SHIPPED_DECK_FILE.read_text(encoding="utf-8"))["cards"]}
@@ -151,7 +150,7 @@ def test_formulas_page_explains_the_rules_in_plain_words_with_its_sources(client
 def test_a_card_page_shows_its_food_groups_in_myplate_units(client):
     call_command("load_decks", verbosity=0)
     html = client.get("/cards/eat-right/cheese-pizza/").content.decode()
-    assert "2 grains servings" in html and "1 dairy serving" in html and "1 veggie serving" in html
+    assert "2 grains servings" in html and "1 dairy serving" in html and "No whole veggie serving" in html
     assert "0.13 cup on MyPlate; 1 serving is half a cup" in html
     assert "2 ounce-equivalents on MyPlate" in html
     assert "Why the overall value is" in html

@@ -135,21 +135,49 @@ def test_the_bad_chomp_card_goes_to_this_rounds_winner():
     assert "{s1} also took the 1 card waiting in the middle." in texts(events)[0]
 
 
-def test_with_no_winner_the_bad_chomp_card_waits_for_the_next_winner():
+def test_the_winner_takes_both_of_a_bad_chompers_cards():
+    """The book: a Bad Chomper puts their top card face down in the middle, and the round's winner
+    takes both of their cards (that one and the one they turned over) with what she can chomp."""
+    # Seal, Shark, Big Fish, Big Fish. The Shark's owner slaps their own card: a Bad Chomp, and
+    # their next card (a Shrimp) goes face down in the middle.
+    state = example_flip(extra=[[], ["shrimp-1"]])
+    state, _ = slap(state, 1, "shark-1")
+    # The Seal's owner chomps first: the Seal takes both Big Fish, and both of the Bad
+    # Chomper's cards, even the Shark it could never chomp.
+    state, events = slap(state, 0, "big-fish-1")
+    assert sorted(state["discards"][0]) == ["big-fish-1", "big-fish-2", "seal-1", "shark-1", "shrimp-1"]
+    assert state["discards"][1] == [] and state["penalty"] == [] and state["aside"] == []
+    assert "{s0} also took the 2 cards waiting in the middle." in texts(events)[0]
+
+
+def test_with_no_winner_a_bad_chompers_cards_stay_in_the_center():
+    """The book: with no winner that round, both of the Bad Chomper's cards stay in the center, and
+    the next round's winner takes them."""
     state = example_flip(
         extra=[["big-fish-3"], ["seal-2"], ["plankton-1", "little-fish-1"], ["little-fish-2"]]
     )
-    state, _ = slap(state, 2, "big-fish-2")  # plankton-1 to the middle
+    state, _ = slap(state, 2, "big-fish-2")  # a Bad Chomp: plankton-1 goes face down to the middle
     state, events = table_acts(state, "time-up")
-    assert state["discards"] == [["seal-1"], ["shark-1"], ["big-fish-1"], ["big-fish-2"]]
-    assert state["penalty"] == [{"seat": 2, "card": "plankton-1"}]
-    assert "waits for the next winner" in texts(events)[0]
+    # Everyone else takes their card back; the Bad Chomper's Big Fish stays, face up, with the
+    # face-down Plankton.
+    assert state["discards"] == [["seal-1"], ["shark-1"], [], ["big-fish-2"]]
+    assert state["aside"] == ["big-fish-1"] and state["penalty"] == [{"seat": 2, "card": "plankton-1"}]
+    assert "The 2 cards in the middle wait for the next winner." in texts(events)[0]
     state, _ = flip(state)  # big fish, seal, little fish, little fish: little fish lowest
     state, _ = slap(state, 1, "little-fish-1")
-    # the Seal chomps the Big Fish too, and takes the Bad Chomp card waiting in the middle
+    # The Seal chomps the Big Fish and both Little Fish, and takes both of the Bad Chomper's cards.
     assert sorted(state["discards"][1]) == [
-        "big-fish-3", "little-fish-1", "little-fish-2", "plankton-1", "seal-2", "shark-1",
+        "big-fish-1", "big-fish-3", "little-fish-1", "little-fish-2", "plankton-1", "seal-2", "shark-1",
     ]  # fmt: skip
+    assert state["aside"] == [] and state["penalty"] == []
+
+
+def test_a_card_bad_chompers_turned_over_counts_once_when_the_winner_can_chomp_it_anyway():
+    state = example_flip(extra=[[], [], ["shrimp-1"]])
+    state, _ = slap(state, 2, "seal-1")  # Bad Chomp (the Seal is higher): shrimp-1 to the middle
+    state, events = slap(state, 1, "big-fish-2")  # the Shark chomps everything
+    assert sorted(state["discards"][1]) == ["big-fish-1", "big-fish-2", "seal-1", "shark-1", "shrimp-1"]
+    assert CHOMP.all_cards(state).count("big-fish-1") == 1
 
 
 def test_one_slap_per_player_per_flip():

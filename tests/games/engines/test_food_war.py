@@ -117,6 +117,19 @@ def test_exercise_is_the_lowest_card_in_calorie_war():
     assert len(flip_all(state)["stacks"][1]) == 3
 
 
+@pytest.mark.parametrize("limit", [{}, {"rounds": 1}], ids=["every card won", "round limit"])
+def test_calorie_wars_end_says_more_calories_is_not_better_in_a_real_meal(limit):
+    cards = [card("fries", 2, calories=400), card("apple", 9, calories=80)]
+    state = flip_all(new_game(cards, ["fries", "apple"], stat="calories", **limit))
+    reason = english(ENGINE.result(state)["reason"])
+    assert reason.endswith(
+        "In Calorie War the most calories wins. In a real meal, more calories isn't better: "
+        "your body needs just enough to play and grow."
+    )
+    food_war = flip_all(new_game(cards, ["fries", "apple"], **limit))
+    assert "real meal" not in english(ENGINE.result(food_war)["reason"])
+
+
 # ----- ties ----------------------------------------------------------------------------------------
 
 

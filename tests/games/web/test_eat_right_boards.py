@@ -187,7 +187,7 @@ def test_the_plate_checklist_ticks_what_is_done_and_says_what_is_missing():
     )
     assert checks["Meat or dairy"] == (
         "no",
-        "0 of 1 servings",
+        "0 of 1 serving",  # one serving, singular
         "You have no meat or dairy servings; a balanced meal needs 1. Try Roast Turkey.",
     )
     assert checks["Calories"] == ("ok", "198 of at most 600", "")
@@ -241,9 +241,9 @@ def test_the_reveal_step_asks_for_a_card_to_show_with_its_numbers():
     assert "Pick a card to show: more calories goes first." in kim
     shows = [re.search(r'aria-label="([^"]*)"', tag).group(1) for tag, _t in _buttons(kim, "reveal")]
     assert shows == [
-        "Show Apple (12 value, 77 cal)",
-        "Show Roast Beef Sub (9 value, 296 cal)",
-        "Show Salmon (14 value, 144 cal)",
+        "Show Apple (19 value, 77 cal)",
+        "Show Roast Beef Sub (11 value, 296 cal)",
+        "Show Salmon (19 value, 144 cal)",
     ]
     _move(match, tokens, 0, type="reveal", card="roast-beef-sub")
     kim = live_html(match, 0)
@@ -263,17 +263,19 @@ def test_both_meals_have_value_and_calorie_meters_and_the_buttons_show_what_a_ca
         r'<section class="duel-meal duel-meal-me[^"]*" data-seat="0".*?</section>', kim, re.S
     ).group(0)
     theirs = re.search(r'<section class="duel-meal[^"]*" data-seat="1".*?</section>', kim, re.S).group(0)
-    assert re.search(r'data-value="9">9 / 100<', mine) and re.search(r'data-calories="296">296 / 1000<', mine)
-    assert 'aria-valuenow="9"' in mine and 'style="width: 9%"' in mine and 'style="width: 30%"' in mine
-    assert "91 more value wins" in mine and "704 more calories loses" in mine
-    assert re.search(r'data-value="1">1 / 100<', theirs) and re.search(
+    assert re.search(r'data-value="11">11 / 100<', mine) and re.search(
+        r'data-calories="296">296 / 1000<', mine
+    )
+    assert 'aria-valuenow="11"' in mine and 'style="width: 11%"' in mine and 'style="width: 30%"' in mine
+    assert "89 more value wins" in mine and "704 more calories loses" in mine
+    assert re.search(r'data-value="2">2 / 100<', theirs) and re.search(
         r'data-calories="194">194 / 1000<', theirs
     )
     hand = _section(kim, "duel-hand")
-    assert [t for _tag, t in _buttons(hand, "eat")] == ["Eat (12 value, 77 cal)", "Eat (14 value, 144 cal)"]
+    assert [t for _tag, t in _buttons(hand, "eat")] == ["Eat (19 value, 77 cal)", "Eat (19 value, 144 cal)"]
     assert [t for _tag, t in _buttons(hand, "attack")] == [
-        "Attack (12 value, 77 cal)",
-        "Attack (14 value, 144 cal)",
+        "Attack (19 value, 77 cal)",
+        "Attack (19 value, 144 cal)",
     ]
     ((draw_tag, draw_text),) = _buttons(hand, "draw")
     assert draw_text == "Draw" and 'hx-post="/play/' in draw_tag and "hx-vals=" in draw_tag
@@ -287,11 +289,12 @@ def test_both_meals_have_value_and_calorie_meters_and_the_buttons_show_what_a_ca
 
 # Dealt one at a time: Kim gets Apple, Banana; Ana gets Popcorn, Grapes (and so on).
 WAR_DECK = ["apple", "popcorn", "banana", "grapes"]
+TIE_DECK = ["banana", "grapes", "popcorn", "apple"]  # Banana 15 and Grapes 15 tie, then Popcorn 25 wins
 
 
 def _food_war():
     return services.match_create(
-        game="food-war", seats=_people("Kim", "Ana"), deck=WAR_DECK, seed=14, options={"rounds": 20}
+        game="food-war", seats=_people("Kim", "Ana"), deck=TIE_DECK, seed=14, options={"rounds": 20}
     )
 
 
@@ -313,24 +316,24 @@ def test_a_tie_keeps_the_cards_in_the_middle_with_their_numbers_until_the_next_f
     kim = live_html(match, 0)
     assert not _buttons(kim, "flip") and "Your card is down" in kim
     assert "Flipped, face down" in kim and "Still to flip" in kim
-    assert not leaked_cards(kim, {"apple"}), "a flipped card stays face down until everyone flips"
-    _move(match, tokens, 1, type="flip")  # Apple 12 against Popcorn 12: a tie
+    assert not leaked_cards(kim, {"banana"}), "a flipped card stays face down until everyone flips"
+    _move(match, tokens, 1, type="flip")  # Banana 15 against Grapes 15: a tie
     kim = live_html(match, 0)
     assert "Tie! 2 cards wait in the middle" in kim
     found = _war_cards(kim)
     assert [(owner, name, stat) for _c, owner, name, stat in found] == [
-        ("0", "Apple", "12"),
-        ("1", "Popcorn", "12"),
+        ("0", "Banana", "15"),
+        ("1", "Grapes", "15"),
     ]
     assert all("war-card-best" in classes for classes, *_rest in found) and "Tied highest" in kim
     assert _buttons(kim, "flip"), "the tied players flip again"
     _move(match, tokens, 0, type="flip")
-    _move(match, tokens, 1, type="flip")  # Banana 15 beats Grapes 10: Kim takes all four
+    _move(match, tokens, 1, type="flip")  # Popcorn 25 beats Apple 19: Kim takes all four
     kim = live_html(match, 0)
     assert "Last round: You won 4 cards" in kim
     won = {name: (classes, stat) for classes, _owner, name, stat in _war_cards(kim)}
-    assert won["Banana"] == (" war-card-mine war-card-best war-card-winner", "15")
-    assert won["Grapes"][1] == "10" and "war-card-waiting" in won["Apple"][0]
+    assert won["Popcorn"] == (" war-card-mine war-card-best war-card-winner", "25")
+    assert won["Apple"][1] == "19" and "war-card-waiting" in won["Banana"][0]
     assert "Round 2 of 20" in kim
     assert re.search(r'data-seat="0">\s*<h3>You</h3>.*?data-stack="\d+"', kim, re.S)
 
