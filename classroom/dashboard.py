@@ -356,6 +356,7 @@ def projector_context(session: ClassSession) -> dict:
     session.refresh_from_db()
     started = session.status != ClassSession.Status.OPEN
     tables = tables_brief(session) if started and not session.is_lesson else []
+    top = leaderboard(session, limit=PROJECTOR_TOP) if started else []
     return {
         "session": session,
         # The big code and QR code only while a student may still join with them.
@@ -364,7 +365,9 @@ def projector_context(session: ClassSession) -> dict:
         "arrivals": list(
             session.students.filter(removed_at__isnull=True, pending=False).order_by("joined_at")
         ),
-        "top": leaderboard(session, limit=PROJECTOR_TOP) if started else [],
+        "top": top,
+        # Top players once there is something to rank (a game finished, a meal checked).
+        "show_top": any(row["played"] for row in top),
         "tables": tables,
         "progress": class_progress(session, tables) if started else None,
     }

@@ -142,6 +142,7 @@ def test_the_projector_the_dashboard_and_the_report_during_and_after_play(server
         assert finished.evaluate_all("items => items.map(li => li.dataset.rank)") == ["1", "2"]
         texts = finished.all_inner_texts()
         assert texts[0].endswith("1 round won") and texts[1].endswith("0 rounds won")
+        _shot(projector, "projector-a-table-finished-1280")
         card = teacher.locator("#dashboard .table-card[data-table='1'] .table-players li")
         teacher.wait_for_function(
             "() => document.querySelector(\"#dashboard .table-card[data-table='1']\").classList"
@@ -161,6 +162,16 @@ def test_the_projector_the_dashboard_and_the_report_during_and_after_play(server
         )
         assert all(len(cells) == len(lefts[0]) for cells in lefts), lefts
         assert all(cells == lefts[0] for cells in lefts), lefts
+        gaps = teacher.evaluate(
+            """() => [...document.querySelectorAll('#dashboard table.roster tr.removed')].flatMap(tr => {
+                const row = tr.getBoundingClientRect();
+                return [...tr.children].map(cell => cell.getBoundingClientRect()).map(
+                    box => Math.abs(box.top - row.top) + Math.abs(box.bottom - row.bottom));
+            })"""
+        )
+        assert gaps and max(gaps) < 1, gaps  # every cell of the row spans the whole row
+        removed = teacher.locator("#dashboard tr.removed")
+        assert removed.evaluate("tr => getComputedStyle(tr).textDecorationLine") == "none"
         _shot(teacher, "dashboard-removed-row-1280")
 
         # The report: the class is the three who stayed; Dee is listed apart.
