@@ -155,7 +155,8 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
             )
         for player in players:
             progress = player["progress"]
-            player["progress_words"] = unit_words(label, progress) if label and isinstance(progress, int) else ""
+            counted = label and isinstance(progress, int)
+            player["progress_words"] = unit_words(label, progress) if counted else ""
         # Standings, best first (games.engines.ranking): the winners, then by the numbers so far.
         for rank, number in standings([p["progress"] for p in players], result.get("winners", [])):
             players[number]["rank"] = rank
@@ -349,7 +350,12 @@ def class_progress(session: ClassSession, tables: list[TableBrief]) -> dict | No
         )
     if not total:
         return None
-    return {"done": done, "total": total, "percent": round(100 * done / total), "text": text % {"done": done, "total": total}}
+    return {
+        "done": done,
+        "total": total,
+        "percent": round(100 * done / total),
+        "text": text % {"done": done, "total": total},
+    }
 
 
 def projector_context(session: ClassSession) -> dict:

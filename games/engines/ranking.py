@@ -26,7 +26,9 @@ def competition_ranks(keys: Sequence[Any]) -> list[int]:
     return ranks
 
 
-def ranked(items: Iterable[T], key: Callable[[T], Any], *, then: Callable[[T], Any] | None = None) -> list[tuple[int, T]]:
+def ranked(
+    items: Iterable[T], key: Callable[[T], Any], *, then: Callable[[T], Any] | None = None
+) -> list[tuple[int, T]]:
     """(rank, item) best first. Items that share a rank keep their given order, or are ordered
     by `then` (smaller first, e.g. a name), which never changes a rank."""
     items = list(items)

@@ -45,9 +45,9 @@ def _code_visible(projector) -> bool:
     return projector.locator("#projector-code").is_visible()
 
 
-def _finish_table(server, code: str, table: int, winners: list[int], scores: list[int]) -> None:
+def _finish_table(live, code: str, table: int, winners: list[int], scores: list[int]) -> None:
     """The table's current game ends with this result (as its rules would have ended it)."""
-    server.manage(
+    live.manage(
         "shell",
         "-c",
         "from classroom.models import TableMatch; "
@@ -67,10 +67,6 @@ def test_the_projector_the_dashboard_and_the_report_during_and_after_play(server
         teacher.on("dialog", lambda dialog: dialog.accept())
         _sign_up(teacher, server, "ms-results")
         teacher.goto(f"{server.url}/teach/new/")
-        # The picker: every game and the lesson with its one line.
-        for slug in [*ENGINES, LESSON]:
-            option = teacher.locator(f"label.activity-option:has(input[value='{slug}'])")
-            assert option.locator(".activity-line").inner_text().strip() == str(ACTIVITY_LINES[slug])
         teacher.locator("label.activity-option", has_text="Duel").click()
         teacher.select_option("#id_duel-bot_level", "beginner")
         teacher.select_option("#id_duel-option_rounds_to_win", "2")
@@ -124,9 +120,7 @@ def test_the_projector_the_dashboard_and_the_report_during_and_after_play(server
         projector.wait_for_selector("text=The session is closed to new players.", timeout=WAIT_MS)
         projector.wait_for_function("() => !document.querySelector('#projector-code').checkVisibility()")
         assert not projector.locator("#projector-qr").is_visible()
-        projector.wait_for_function(
-            "() => [...document.images].every(i => i.complete)", timeout=WAIT_MS
-        )
+        projector.wait_for_function("() => [...document.images].every(i => i.complete)", timeout=WAIT_MS)
         _shot(projector, "projector-mid-game-1280")
 
         # Table 1 ends (two students, no bot): ranked, in Duel's words, on the
@@ -152,6 +146,45 @@ def test_the_projector_the_dashboard_and_the_report_during_and_after_play(server
         assert card.evaluate_all("items => items.map(li => li.value)") == [1, 2]
         assert "round won" in card.first.inner_text() and "score" not in card.first.inner_text()
 
+    finally:
+        teacher_context.close()
+        for context in kids:
+            context.close()
+
+
+def test_the_session_picker_says_what_each_activity_is_in_one_line(server, browser):  # noqa: F811
+    context = _teacher(browser)
+    try:
+        teacher = context.new_page()
+        _sign_up(teacher, server, "ms-picker")
+        teacher.goto(f"{server.url}/teach/new/")
+        for slug in [*ENGINES, LESSON]:
+            option = teacher.locator(f"label.activity-option:has(input[value='{slug}'])")
+            assert option.locator(".activity-line").is_visible(), slug
+            assert option.locator(".activity-line").inner_text().strip() == str(ACTIVITY_LINES[slug])
+    finally:
+        context.close()
+
+
+def test_a_removed_students_row_lines_up_and_the_report_counts_only_who_stayed(server, browser):  # noqa: F811
+    teacher_context = _teacher(browser)
+    kids = [_phone(browser) for _ in range(4)]
+    try:
+        teacher = teacher_context.new_page()
+        teacher.on("dialog", lambda dialog: dialog.accept())
+        _sign_up(teacher, server, "mr-report")
+        teacher.goto(f"{server.url}/teach/new/")
+        teacher.locator("label.activity-option", has_text="Duel").click()
+        teacher.select_option("#id_duel-bot_level", "beginner")
+        teacher.get_by_role("button", name="Make the session and its join code").click()
+        teacher.wait_for_url(re.compile(r"/teach/sessions/\d+/$"))
+        code = teacher.locator("#join-code").inner_text().strip()
+        for name, context in zip(("Ana", "Ben", "Cal", "Dee"), kids, strict=True):
+            _join(context.new_page(), server, code, name)
+        teacher.get_by_role("button", name="Start: seat everyone").click()
+        teacher.wait_for_selector("#dashboard .table-card[data-table='2']", timeout=WAIT_MS)
+        _finish_table(server, code, 1, winners=[0], scores=[2, 1])
+
         # The teacher removes Dee: her row lines up with the others, cell by cell.
         row = teacher.locator("#dashboard tr", has_text="Dee")
         row.get_by_role("button", name="Remove").click()
@@ -170,8 +203,11 @@ def test_the_projector_the_dashboard_and_the_report_during_and_after_play(server
             })"""
         )
         assert gaps and max(gaps) < 1, gaps  # every cell of the row spans the whole row
-        removed = teacher.locator("#dashboard tr.removed")
-        assert removed.evaluate("tr => getComputedStyle(tr).textDecorationLine") == "none"
+        teacher.wait_for_function(  # "Name hidden" is not struck through
+            "() => { const tr = document.querySelector('#dashboard tr.removed');"
+            " return tr && tr.isConnected && getComputedStyle(tr).textDecorationLine === 'none'; }",
+            timeout=WAIT_MS,
+        )
         _shot(teacher, "dashboard-removed-row-1280")
 
         # The report: the class is the three who stayed; Dee is listed apart.
@@ -273,8 +309,8 @@ def test_the_picker_and_the_projector_in_spanish(server, browser):  # noqa: F811
         kid_context.close()
 
 
-def _sign_up_es(page, server, username: str) -> None:
-    page.goto(f"{server.url}/signup/")
+def _sign_up_es(page, live, username: str) -> None:
+    page.goto(f"{live.url}/signup/")
     page.fill("#id_username", username)
     page.fill("#id_password1", "carrots-and-peas-42")
     page.fill("#id_password2", "carrots-and-peas-42")
