@@ -146,7 +146,9 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
             players.append(
                 {
                     "number": number,
-                    "name": student.nickname if student else _bot_name(bot_levels.get(number, ""), number),
+                    "name": student.nickname
+                    if student
+                    else _bot_name(bot_levels.get(number) or session.bot_level, number),
                     "student_id": student.pk if student else None,
                     "is_bot": student is None,
                     "to_move": number in to_move,
