@@ -65,7 +65,7 @@ class TableBrief:
 # Per-seat numbers in the spectator views, most telling first: (key, how to read a seat's entry,
 # unit: games.catalog.unit_words).
 _PROGRESS = (
-    ("scores", lambda entry: entry, "points"),
+    ("scores", lambda entry: entry.get("total") if isinstance(entry, dict) else entry, "points"),
     ("points", lambda entry: entry, "points"),
     ("round_wins", lambda entry: entry, "rounds"),
     ("sheets", lambda entry: entry.get("points") if isinstance(entry, dict) else None, "points"),

@@ -11,7 +11,7 @@ from django.utils import timezone
 from classroom import class_matches, dashboard, lessons, services
 from classroom.models import Student, TableMatch
 from games import services as games
-from games.engines import get_engine
+from games.engines import ENGINES, get_engine
 from games.models import Match
 from tests.classroom.conftest import duel_session, lesson_session
 
@@ -163,3 +163,17 @@ def test_tables_in_brief_rank_a_finished_table_and_word_its_scores(teacher):
     assert [p["progress_words"] for p in brief.standings] == ["21 cards", "17 cards", "3 cards", "1 card"]
     html = dashboard.dashboard_html(session)
     assert ">1 card<" in html and ">1 cards<" not in html and " score<" not in html
+
+
+@pytest.mark.parametrize("game", list(ENGINES))
+def test_every_game_shows_its_numbers_so_far_in_its_own_words(teacher, game):
+    engine = ENGINES[game]
+    session = services.session_create(
+        teacher=teacher, kind="game", game=game, seats_per_table=engine.min_seats, bot_level="beginner"
+    )
+    _join(session, "Ana")
+    services.session_start(session=session)
+    (brief,) = dashboard.tables_brief(session)
+    words = [p["progress_words"] for p in brief.standings]
+    assert all(words), f"{game}: {words}"
+    assert brief.number_label == engine.score_unit
