@@ -18,10 +18,12 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from classroom.models import ClassSession, MealAttempt, Student, TableMatch
-from games.catalog import game_name
+from games.catalog import game_name, score_unit, unit_words
 from games.engines import get_engine
+from games.engines.ranking import ranked, standings
 from games.models import Match
 from games.services import match_state
 from nutrition.meal_words import rule_label
@@ -51,7 +53,8 @@ class TableBrief:
     game: str
     status: str  # "playing" / "finished" / "waiting"
     version: int = 0  # moves made so far
-    players: list[dict] = field(default_factory=list)  # name, is_bot, student_id, to_move, number
+    players: list[dict] = field(default_factory=list)  # name, is_bot, student_id, to_move, number, rank
+    standings: list[dict] = field(default_factory=list)  # the same players, best first
     number_label: str = ""
     turn: list[str] = field(default_factory=list)
     winners: list[str] = field(default_factory=list)
@@ -60,11 +63,11 @@ class TableBrief:
 
 
 # Per-seat numbers in the spectator views, most telling first: (key, how to read a seat's entry,
-# label).
+# unit: games.catalog.unit_words).
 _PROGRESS = (
-    ("scores", lambda entry: entry, "points"),
+    ("scores", lambda entry: entry.get("total") if isinstance(entry, dict) else entry, "points"),
     ("points", lambda entry: entry, "points"),
-    ("round_wins", lambda entry: entry, "rounds won"),
+    ("round_wins", lambda entry: entry, "rounds"),
     ("sheets", lambda entry: entry.get("points") if isinstance(entry, dict) else None, "points"),
     ("meals", lambda entry: len(entry) if isinstance(entry, list) else None, "meals"),
     ("stack_sizes", lambda entry: entry, "cards"),
@@ -72,23 +75,13 @@ _PROGRESS = (
 )
 
 
-def _progress_label(key: str) -> str:
-    return {
-        "points": _("points"),
-        "rounds won": _("rounds won"),
-        "meals": _("meals"),
-        "cards": _("cards"),
-        "score": _("score"),
-    }[key]
-
-
 def _progress(view: dict, seats: int) -> tuple[str, list]:
-    for key, read, label in _PROGRESS:
+    for key, read, unit in _PROGRESS:
         values = view.get(key)
         if isinstance(values, list) and len(values) == seats:
             numbers = [read(entry) for entry in values]
             if all(isinstance(n, int) for n in numbers):
-                return _progress_label(label), numbers
+                return unit, numbers
     return "", [None] * seats
 
 
@@ -146,20 +139,30 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
         to_move, label, numbers = spectator[match.pk]
         result = match.result or {}
         if result.get("scores") and len(result["scores"]) == match.seats:
-            label, numbers = _progress_label("score"), list(result["scores"])
+            label, numbers = score_unit(match.game), list(result["scores"])
         players = []
         for number in range(match.seats):
             student = by_seat.get(number)
             players.append(
                 {
                     "number": number,
-                    "name": student.nickname if student else _bot_name(bot_levels.get(number, ""), number),
+                    "name": student.nickname
+                    if student
+                    else _bot_name(bot_levels.get(number) or session.bot_level, number),
                     "student_id": student.pk if student else None,
                     "is_bot": student is None,
                     "to_move": number in to_move,
                     "progress": numbers[number] if number < len(numbers) else None,
                 }
             )
+        for player in players:
+            progress = player["progress"]
+            counted = label and isinstance(progress, int)
+            player["progress_words"] = unit_words(label, progress) if counted else ""
+        # Standings, best first (games.engines.ranking): the winners, then by the numbers so far.
+        for rank, number in standings([p["progress"] for p in players], result.get("winners", [])):
+            players[number]["rank"] = rank
+        ranked_players = sorted(players, key=lambda p: p["rank"])
         winners = [players[w]["name"] for w in result.get("winners", []) if 0 <= w < len(players)]
         briefs.append(
             TableBrief(
@@ -169,6 +172,7 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
                 status=match.status,
                 version=match.version,
                 players=players,
+                standings=ranked_players,
                 number_label=label,
                 turn=[p["name"] for p in players if p["to_move"]],
                 winners=winners,
@@ -183,7 +187,13 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
 
 
 def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict]:
-    """Students by wins (games) or balanced meals (lessons), then fewest tries, then name."""
+    """The class ranked (games.engines.ranking: ties share a rank, 1, 1, 3; a name orders a tie).
+
+    A game session: most wins, then most games played (finished by their rules).
+    A lesson: most balanced meals; then the best attempt (fewest rules missed in one meal);
+    then having tried at all; a student who has not checked a meal yet comes last. So a student
+    who tried and missed one rule ranks above one who missed three, and both above the ones who
+    have done nothing yet."""
     rows = []
     students = list(
         session.students.filter(removed_at__isnull=True, pending=False).prefetch_related("attempts")
@@ -191,11 +201,17 @@ def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict
     if session.is_lesson:
         for student in students:
             attempts = list(student.attempts.all())
+            fewest_missed = min((len(a.failed_rules or []) for a in attempts), default=None)
             rows.append(
                 {
                     "student": student,
                     "points": sum(1 for a in attempts if a.balanced),
                     "played": len(attempts),
+                    "key": (
+                        sum(1 for a in attempts if a.balanced),
+                        -fewest_missed if fewest_missed is not None else -1_000,
+                        bool(attempts),
+                    ),
                 }
             )
     else:
@@ -215,14 +231,20 @@ def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict
                     played[seat.student_id] += 1
                     if seat.seat in result.get("winners", []):
                         wins[seat.student_id] += 1
-        rows = [{"student": s, "points": wins[s.pk], "played": played[s.pk]} for s in students]
-    rows.sort(key=lambda r: (-r["points"], r["played"], r["student"].nickname.casefold()))
-    rank, previous = 0, None
-    for index, row in enumerate(rows, start=1):
-        if (row["points"], row["played"]) != previous:
-            rank, previous = index, (row["points"], row["played"])
+        rows = [
+            {
+                "student": s,
+                "points": wins[s.pk],
+                "played": played[s.pk],
+                "key": (wins[s.pk], played[s.pk]),
+            }
+            for s in students
+        ]
+    board = []
+    for rank, row in ranked(rows, lambda r: r["key"], then=lambda r: r["student"].nickname.casefold()):
         row["rank"] = rank
-    return rows[:limit] if limit else rows
+        board.append(row)
+    return board[:limit] if limit else board
 
 
 def roster(session: ClassSession, tables: list[TableBrief]) -> list[dict]:
@@ -308,16 +330,54 @@ def dashboard_context(session: ClassSession) -> dict:
     }
 
 
+def class_progress(session: ClassSession, tables: list[TableBrief]) -> dict | None:
+    """How far the class is, for the projector's bar: a game session counts the tables whose
+    current game has finished; a lesson counts the students with a balanced meal."""
+    if session.is_lesson:
+        students = session.students.filter(removed_at__isnull=True, pending=False)
+        total = students.count()
+        done = students.filter(attempts__balanced=True).distinct().count()
+        text = ngettext(
+            "%(done)s of %(total)s student has a balanced meal",
+            "%(done)s of %(total)s students have a balanced meal",
+            total,
+        )
+    else:
+        total = len(tables)
+        done = sum(1 for table in tables if table.status == "finished")
+        text = ngettext(
+            "%(done)s of %(total)s table has finished its game",
+            "%(done)s of %(total)s tables have finished their game",
+            total,
+        )
+    if not total:
+        return None
+    return {
+        "done": done,
+        "total": total,
+        "percent": round(100 * done / total),
+        "text": text % {"done": done, "total": total},
+    }
+
+
 def projector_context(session: ClassSession) -> dict:
     session.refresh_from_db()
     started = session.status != ClassSession.Status.OPEN
+    tables = tables_brief(session) if started and not session.is_lesson else []
+    top = leaderboard(session, limit=PROJECTOR_TOP) if started else []
     return {
         "session": session,
+        # The big code and QR code only while a student may still join with them.
+        "joining_open": not session.ended and not session.locked,
         # Never a removed, banned or not yet accepted name on the big screen.
         "arrivals": list(
             session.students.filter(removed_at__isnull=True, pending=False).order_by("joined_at")
         ),
-        "top": leaderboard(session, limit=PROJECTOR_TOP) if started else [],
+        "top": top,
+        # Top players once there is something to rank (a game finished, a meal checked).
+        "show_top": any(row["played"] for row in top),
+        "tables": tables,
+        "progress": class_progress(session, tables) if started else None,
     }
 
 

@@ -18,6 +18,28 @@ from nutrition.meals import BOOK_RULES, CALORIE_LIMIT_RANGE, COUNT_RULES, LESSON
 
 LESSON = "lesson"
 
+# One line per activity in the new-session and homework pickers: what the class does and
+# learns (a teacher's view; the catalogue's summaries speak to players).
+ACTIVITY_LINES = {
+    "food-war": _("Everyone flips at once; compare one number on each card: value, vitamins or calories."),
+    "snack-attack": _("Tell good snacks from junk food while shopping and eating."),
+    "build-a-meal": _("Put balanced meals together from the food groups."),
+    "duel": _("Two players weigh a meal's value against its calories."),
+    "chomp": _("A fast slapping game about who eats whom in the sea."),
+    "underwater-war": _("Two players compare sea creatures on the food chain."),
+    "quick-chomp": _("Two players race to slap the creature lower on the food chain."),
+    "double-chomp": _("Two players flip two cards each and slap the lowest creature."),
+    "appetite": _("Add up breakfast, lunch and dinner cards to hit the Appetite exactly."),
+    "snack-wars": _("Draft snacks from around the world into the best collection."),
+    LESSON: _("Each student builds a meal and checks it against your rules, with no game around it."),
+}
+
+
+def activity_line(slug: str) -> str:
+    """The picker's one line for an activity ("" for a game that has none yet)."""
+    line = ACTIVITY_LINES.get(slug)
+    return str(line) if line else ""
+
 
 class TeacherSignupForm(UserCreationForm):
     email = forms.EmailField(

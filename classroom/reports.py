@@ -3,6 +3,11 @@
 Games played count games that finished by their rules (a game the teacher stopped, by ending the
 session or starting the table again, counts neither as played nor won); lesson attempts count
 every "check my meal", successes the balanced ones.
+
+The class is the students who stayed: a student the teacher removed or banned, or whose name
+was never accepted, is listed apart (`taken_out`) and counts in no class total. In the CSV every
+row has the header's columns: the students who stayed ("joined"), then the others ("removed",
+"banned", "pending"), then the class total (status "total").
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from classroom.models import ClassSession, MealAttempt, Student, TableSeat
 from games.catalog import game_name
+from games.engines.ranking import ranked
 from nutrition.meal_words import rule_label
 from nutrition.meals import COUNT_RULES
 
@@ -45,30 +51,63 @@ def _game_rows(session: ClassSession) -> dict[int, dict]:
     return stats
 
 
+def _ranked(rows: list[dict], *, lesson: bool) -> list[dict]:
+    """The students who stayed, best first, each with its rank (games.engines.ranking, ties
+    share a rank), in the leaderboard's order: games by wins, then games played; a lesson by
+    balanced meals, then the best attempt (fewest rules missed), then having tried at all."""
+
+    def key(row: dict) -> tuple:
+        if lesson:
+            missed = row["fewest_missed"]
+            return (row["successes"], -missed if missed is not None else -1_000, row["attempts"] > 0)
+        return (row["games_won"], row["games_played"])
+
+    out = []
+    for rank, row in ranked(rows, key, then=lambda r: r["student"].nickname.casefold()):
+        out.append({**row, "rank": rank})
+    return out
+
+
+def _status(student: Student) -> str:
+    """A student's status in the CSV (plain words a spreadsheet can filter on)."""
+    if student.banned:
+        return "banned"
+    if student.removed:
+        return "removed"
+    if student.pending:
+        return "pending"
+    return "joined"
+
+
 def session_report(session: ClassSession) -> dict:
-    students = list(session.students.all())
+    students = list(session.students.order_by("joined_at", "pk"))
     games = _game_rows(session)
     attempts_by: dict[int, list[MealAttempt]] = {}
     for attempt in MealAttempt.objects.filter(student__session=session):
         attempts_by.setdefault(attempt.student_id, []).append(attempt)
     class_failed: Counter = Counter()
-    rows = []
+    rows, taken_out = [], []
     for student in students:
         attempts = attempts_by.get(student.pk, [])
         failed = Counter(rule for attempt in attempts for rule in attempt.failed_rules)
-        class_failed.update(failed)
+        stayed = _status(student) == "joined"
+        if stayed:
+            class_failed.update(failed)
         played = games.get(student.pk, {}).get("played", 0)
         won = games.get(student.pk, {}).get("won", 0)
-        rows.append(
+        (rows if stayed else taken_out).append(
             {
                 "student": student,
+                "status": _status(student),
                 "games_played": played,
                 "games_won": won,
                 "attempts": len(attempts),
                 "successes": sum(1 for a in attempts if a.balanced),
                 "most_failed": _most_failed(failed),
+                "fewest_missed": min((len(a.failed_rules or []) for a in attempts), default=None),
             }
         )
+    rows = _ranked(rows, lesson=session.is_lesson)
     finished_games = sum(
         1
         for result in session.table_matches.filter(match__status="finished").values_list(
@@ -77,7 +116,8 @@ def session_report(session: ClassSession) -> dict:
         if not (result or {}).get("closed")
     )
     totals = {
-        "students": len(students),
+        "students": len(rows),
+        "taken_out": len(taken_out),
         "games_finished": finished_games,
         "games_played": sum(r["games_played"] for r in rows),
         "games_won": sum(r["games_won"] for r in rows),
@@ -92,6 +132,7 @@ def session_report(session: ClassSession) -> dict:
         "session": session,
         "activity": _("Meal-balance lesson") if session.is_lesson else game_name(session.game),
         "rows": rows,
+        "taken_out": taken_out,
         "totals": totals,
     }
 
@@ -118,36 +159,39 @@ CSV_HEADER = (
     "meal_attempts",
     "balanced_meals",
     "rule_failed_most",
+    "rank",
 )
 
 
 def write_csv(out, session: ClassSession) -> None:
+    """One row per student, then the class total; every row as wide as the header."""
     report = session_report(session)
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
-    for row in report["rows"]:
-        student = row["student"]
+    for row in [*report["rows"], *report["taken_out"]]:
         writer.writerow(
             [
-                _cell(student.nickname),
-                "removed" if student.removed else "joined",
+                _cell(row["student"].nickname),
+                row["status"],
                 row["games_played"],
                 row["games_won"],
                 row["attempts"],
                 row["successes"],
                 _cell(row["most_failed"]),
+                row.get("rank", ""),
             ]
         )
     totals = report["totals"]
     writer.writerow(
         [
             _cell(_("Class total")),
-            totals["students"],
+            "total",
             totals["games_played"],
             totals["games_won"],
             totals["attempts"],
             totals["successes"],
             _cell(totals["most_failed"]),
+            "",
         ]
     )
 

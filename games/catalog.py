@@ -3,9 +3,10 @@ The catalogue lists the games in the registry's order (games.engines.registry.GA
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games.engines import ENGINES
+from games.engines.ranking import standings
 
 
 def game_name(slug: str) -> str:
@@ -18,6 +19,54 @@ def game_name(slug: str) -> str:
 def game_summary(slug: str) -> str:
     engine = ENGINES.get(slug)
     return gettext(engine.title) if engine is not None and engine.title else ""
+
+
+def score_unit(slug: str) -> str:
+    """What a game's result scores count (the engine's `score_unit`): points, cards, rounds, meals."""
+    engine = ENGINES.get(slug)
+    return engine.score_unit if engine is not None else "points"
+
+
+def unit_words(unit: str, n: int) -> str:
+    """A number with its unit and the plural rule of the reader's language: "1 card", "3 rounds
+    won", "0 points"."""
+    if unit == "cards":
+        text = ngettext("%(n)s card", "%(n)s cards", n)
+    elif unit == "rounds":
+        text = ngettext("%(n)s round won", "%(n)s rounds won", n)
+    elif unit == "meals":
+        text = ngettext("%(n)s balanced meal", "%(n)s balanced meals", n)
+    elif unit == "wins":
+        text = ngettext("%(n)s win", "%(n)s wins", n)
+    else:
+        text = ngettext("%(n)s point", "%(n)s points", n)
+    return text % {"n": n}
+
+
+def score_words(slug: str, n: int) -> str:
+    """A final score in a game's own words ("17 cards" in Food War, "2 rounds won" in Duel)."""
+    return unit_words(score_unit(slug), n)
+
+
+def final_standings(slug: str, names: list[str], result: dict, seat: int | None = None) -> list[dict]:
+    """A finished table's players best first (games.engines.ranking.standings: the winners, then
+    by score; ties share a rank), each with rank, name, score, its words, won, is_me."""
+    scores = list(result.get("scores") or [])
+    if len(scores) != len(names):
+        return []
+    winners = set(result.get("winners") or [])
+    return [
+        {
+            "rank": rank,
+            "seat": number,
+            "name": names[number],
+            "score": scores[number],
+            "words": score_words(slug, scores[number]) if isinstance(scores[number], int) else "",
+            "won": number in winners,
+            "is_me": number == seat,
+        }
+        for rank, number in standings(scores, winners)
+    ]
 
 
 def catalog_slugs() -> list[str]:

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from foodcards.services import with_language
 from games.bots import bot_levels
-from games.catalog import game_name, game_summary
+from games.catalog import final_standings, game_name, game_summary
 from games.changes import FEED_LENGTH, MatchChange
 from games.engines import IllegalAction, get_engine
 from games.engines.base import events_for
@@ -361,7 +361,7 @@ def live_context(match: Match, seat: int | None, *, flash: str = "", oob: bool =
             "result": result,
             "result_reason": words.say(result.get("reason")) if result else "",
             "winners": [names[w] for w in result.get("winners", [])] if result else [],
-            "final_scores": list(zip(names, result.get("scores") or [], strict=False)) if result else [],
+            "final_scores": final_standings(match.game, names, result, seat) if result else [],
             "i_won": bool(result and seat in result.get("winners", [])),
             "timer": timer,
             "board_template": board_template(match.game),

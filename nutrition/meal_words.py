@@ -64,8 +64,9 @@ def kitchen_fraction(amount: float) -> str:
 
 
 def _is_plural(amount: float) -> int:
-    """ngettext's number for an amount: 1 only for exactly one (1/2 cup is singular in English)."""
-    return 2 if amount > 1 + 1e-6 else 1
+    """ngettext's number for an amount: singular for more than nothing up to one (1/2 cup),
+    plural above one and for nothing at all ("0 cups", "0 servings")."""
+    return 1 if 0 < amount <= 1 + 1e-6 else 2
 
 
 def _cups(amount: float) -> str:

@@ -5,6 +5,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from classroom.consumers import class_bar_context
+from classroom.forms import activity_line as activity_line_text
 from classroom.gates import students_of
 from classroom.models import Student
 from games.catalog import game_name
@@ -27,6 +28,12 @@ def classroom_bar(context) -> dict:
         .first()
     )
     return class_bar_context(student)
+
+
+@register.filter
+def activity_line(slug: str) -> str:
+    """An activity's one line in the session picker ("duel" -> "Two players weigh...")."""
+    return activity_line_text(slug)
 
 
 @register.filter

@@ -52,6 +52,8 @@ def food_war_table(view: dict, names: list[str], seat) -> dict:
     for number, size in enumerate(view.get("stack_sizes") or []):
         if number in out:
             state = _("Out of cards")
+        elif view.get("result"):
+            state = ""  # the game is over: nobody waits, flips or sits out any more
         elif number in waiting:
             state = _("Still to flip")
         elif number in (view.get("flipped") or []):

@@ -177,6 +177,9 @@ class Engine:
     max_seats: int = 2
     deck_slug: str = "eat-right"
     realtime: bool = False
+    # What result["scores"] count, for the words beside them: "points", "cards", "rounds"
+    # (rounds won) or "meals" (balanced meals). Higher is always better.
+    score_unit: str = "points"
     options: tuple[Option, ...] = field(default_factory=tuple)
     # Options that make a short game (browser smoke tests, classroom demos).
     quick_options: dict = field(default_factory=dict)

@@ -505,6 +505,7 @@ class BuildAMeal(BuildAMealView):
 
 BUILD_A_MEAL = BuildAMeal(
     slug="build-a-meal",
+    score_unit="meals",
     name=gettext_noop("Build-A-Meal"),
     title=gettext_noop(
         "Build-A-Meal: make two balanced meals, then be the first to get rid of all your cards."

@@ -448,6 +448,7 @@ class Duel(Engine):
 
 DUEL = Duel(
     slug="duel",
+    score_unit="rounds",
     name=gettext_noop("Duel"),
     title=gettext_noop("Duel: build a meal worth 100 value, or stuff your opponent with 1000 calories."),
     min_seats=2,

@@ -392,6 +392,7 @@ class FoodWarEngine(Engine):
 
 FOOD_WAR = FoodWarEngine(
     slug="food-war",
+    score_unit="cards",
     name=gettext_noop("Food War"),
     title=gettext_noop(
         "Flip your top card at the same time: the biggest number wins all the cards in the middle."

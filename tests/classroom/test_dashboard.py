@@ -8,10 +8,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classroom import class_matches, dashboard, services
+from classroom import class_matches, dashboard, lessons, services
 from classroom.models import Student, TableMatch
 from games import services as games
-from games.engines import get_engine
+from games.engines import ENGINES, get_engine
 from games.models import Match
 from tests.classroom.conftest import duel_session, lesson_session
 
@@ -121,3 +121,59 @@ def test_a_move_marks_its_student_active_at_most_once_per_interval(
     class_matches.student_activity(match_id=table.match_id, seat=seat)
     ana.refresh_from_db()
     assert ana.last_active_at > long_ago
+
+
+def test_the_lesson_leaderboard_ranks_passes_then_the_best_attempt_then_trying(teacher):
+    session = lesson_session(teacher)
+    services.session_start(session=session)
+    ada, bo, cy, dan, eve = (_join(session, n) for n in ("Ada", "Bo", "Cy", "Dan", "Eve"))
+    plates = {
+        "Dan": ["bagel", "brown-rice", "apple", "carrots", "milk"],  # balanced
+        "Eve": ["bagel", "brown-rice", "milk"],  # one rule missed
+        "Cy": ["french-fries", "cheese-pizza", "chocolate-bar"],  # several rules missed
+    }
+    for student in (cy, dan, eve):
+        student.plate = plates[student.nickname]
+        student.save()
+        lessons.lesson_check(student=Student.objects.get(pk=student.pk))
+    board = dashboard.leaderboard(session)
+    assert [(row["rank"], row["student"].nickname) for row in board] == [
+        (1, "Dan"),
+        (2, "Eve"),
+        (3, "Cy"),
+        (4, "Ada"),  # Ada and Bo did nothing yet: they share the last place
+        (4, "Bo"),
+    ]
+
+
+def test_tables_in_brief_rank_a_finished_table_and_word_its_scores(teacher):
+    session = services.session_create(
+        teacher=teacher, kind="game", game="food-war", seats_per_table=4, bot_level="beginner"
+    )
+    for name in ("Ana", "Ben", "Cal"):
+        _join(session, name)
+    services.session_start(session=session)
+    (brief,) = dashboard.tables_brief(session)
+    Match.objects.filter(pk=brief.match_id).update(
+        status="finished", result={"winners": [3], "scores": [17, 1, 3, 21], "reason": "Time."}
+    )
+    (brief,) = dashboard.tables_brief(session)
+    assert [p["number"] for p in brief.standings] == [3, 0, 2, 1]
+    assert [p["rank"] for p in brief.standings] == [1, 2, 3, 4]
+    assert [p["progress_words"] for p in brief.standings] == ["21 cards", "17 cards", "3 cards", "1 card"]
+    html = dashboard.dashboard_html(session)
+    assert ">1 card<" in html and ">1 cards<" not in html and " score<" not in html
+
+
+@pytest.mark.parametrize("game", list(ENGINES))
+def test_every_game_shows_its_numbers_so_far_in_its_own_words(teacher, game):
+    engine = ENGINES[game]
+    session = services.session_create(
+        teacher=teacher, kind="game", game=game, seats_per_table=engine.min_seats, bot_level="beginner"
+    )
+    _join(session, "Ana")
+    services.session_start(session=session)
+    (brief,) = dashboard.tables_brief(session)
+    words = [p["progress_words"] for p in brief.standings]
+    assert all(words), f"{game}: {words}"
+    assert brief.number_label == engine.score_unit

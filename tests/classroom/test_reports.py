@@ -61,9 +61,48 @@ def test_the_csv_has_one_row_per_student_and_the_class_total(teacher):
     reports.write_csv(out, session)
     rows = list(csv.reader(io.StringIO(out.getvalue())))
     assert rows[0] == list(reports.CSV_HEADER)
-    assert rows[1] == ["Kim", "joined", "0", "0", "2", "1", "Grains"]  # a tie: the first rule
+    assert rows[1] == ["Kim", "joined", "0", "0", "2", "1", "Grains", "1"]  # a tie: the first rule
     assert rows[2][0] == "'=Lou"  # a spreadsheet must not run a nickname as a formula
-    assert rows[-1] == ["Class total", "2", "0", "0", "5", "1", "Fruit or veggie"]
+    assert rows[-1] == ["Class total", "total", "0", "0", "5", "1", "Fruit or veggie", ""]
+
+
+def test_reports_count_only_the_students_who_stayed_and_every_csv_row_is_as_wide_as_the_header(teacher):
+    session = duel_session(teacher)
+    ana, ben, cal, dee = (_join(session, n) for n in ("Ana", "Ben", "Cal", "Dee"))
+    services.session_start(session=session)
+    table = TableMatch.objects.filter(session=session).order_by("table").first()
+    seat = table.seats.get(student=ana) if table.seats.filter(student=ana).exists() else None
+    services.student_remove(session=session, student_id=ben.pk)
+    services.student_remove(session=session, student_id=cal.pk, ban=True)
+    if seat is not None:
+        _win(table, seat.seat)
+    report = reports.session_report(session)
+    assert report["totals"]["students"] == 2
+    assert sorted(row["student"].nickname for row in report["rows"]) == ["Ana", "Dee"]
+    assert {row["student"].nickname: row["status"] for row in report["taken_out"]} == {
+        "Ben": "removed",
+        "Cal": "banned",
+    }
+    out = io.StringIO()
+    reports.write_csv(out, session)
+    rows = list(csv.reader(io.StringIO(out.getvalue())))
+    header = rows[0]
+    assert header == list(reports.CSV_HEADER)
+    assert all(len(row) == len(header) for row in rows)
+    by_name = {row[0]: dict(zip(header, row, strict=True)) for row in rows[1:]}
+    statuses = [by_name[n]["status"] for n in ("Ana", "Dee", "Ben", "Cal")]
+    assert statuses == ["joined", "joined", "removed", "banned"]
+    total = by_name["Class total"]
+    assert total["status"] == "total" and total["games_won"] == str(report["totals"]["games_won"])
+    assert by_name["Ben"]["rank"] == "" and {by_name["Ana"]["rank"], by_name["Dee"]["rank"]} <= {"1", "2"}
+
+
+def test_the_report_ranks_a_lesson_like_the_leaderboard(teacher):
+    session, kim, lou = _lesson_with_attempts(teacher)
+    idle = _join(session, "Ada")  # nothing checked: last, though first by name
+    rows = reports.session_report(session)["rows"]
+    assert [(row["rank"], row["student"].nickname) for row in rows] == [(1, "Kim"), (2, "=Lou"), (3, "Ada")]
+    assert idle.pk == rows[-1]["student"].pk
 
 
 def test_a_game_report_counts_games_played_and_won(teacher):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from nutrition.meal_words import card_amounts_words, kitchen_fraction, meal_rule_rows
+from django.utils import translation
+
+from nutrition.meal_words import card_amounts_words, kitchen_fraction, meal_rule_rows, real_amount_words
 from nutrition.meals import MealRules
 from tests.nutrition.test_meals import (
     ALLOWED,
@@ -100,3 +102,17 @@ def test_without_allowed_cards_there_is_no_suggestion():
     rows = meal_rule_rows([BREAD])
     assert rows[0]["suggestion"] == "" and rows[0]["suggestion_card"] is None
     assert rows[0]["why"] == "You have 1 grain serving (Bread: 1); a balanced meal needs 2."
+
+
+def test_nothing_at_all_takes_the_plural_in_both_languages():
+    # "0 cups of 1/2 cup", never "0 cup"; 1/2 and 1 stay singular, more than one is plural.
+    with translation.override("en"):
+        assert real_amount_words("fruit", 0) == "0 cups"
+        assert real_amount_words("fruit", 1) == "1/2 cup"  # a fruit serving is half a cup
+        assert real_amount_words("fruit", 2) == "1 cup"
+        assert real_amount_words("fruit", 4) == "2 cups"
+        assert real_amount_words("meat_or_dairy", 0) == "0 servings"
+        assert real_amount_words("meat_or_dairy", 1) == "1 serving"
+    with translation.override("es"):
+        assert real_amount_words("fruit", 0) == "0 tazas"
+        assert real_amount_words("meat_or_dairy", 0) == "0 porciones"
