@@ -206,6 +206,7 @@ def _leaked(text, hidden):
     return set(re.findall(r"[A-Za-z0-9_-]+", text)) & set(hidden)
 
 
+@pytest.mark.production_path  # "match.seats_changed" through Redis too
 async def test_a_removed_students_open_match_socket_gets_a_notice_and_closes_and_no_more_cards():
     teacher, browser, session, students = await _class(("Ana", "Ben"))
     await database_sync_to_async(services.session_start)(session=session)
@@ -224,6 +225,7 @@ async def test_a_removed_students_open_match_socket_gets_a_notice_and_closes_and
     assert frames[-1] == {"type": "websocket.close", "code": 4403}
 
 
+@pytest.mark.production_path  # "match.seats_changed" through Redis too
 async def test_a_moved_students_old_table_socket_becomes_a_watchers_one():
     teacher, browser, session, students = await _class(("Ana", "Ben", "Cal"))
     await database_sync_to_async(services.session_start)(session=session)

@@ -102,6 +102,7 @@ async def test_watchers_per_match_are_capped_but_a_player_always_gets_in(setting
         await socket.disconnect()
 
 
+@pytest.mark.production_path
 async def test_the_watchers_of_a_match_share_one_render_per_change(monkeypatch, settings):
     settings.MATCH_SOCKETS_PER_MATCH = 100
     match, tokens, sessions = await _table()

@@ -69,6 +69,7 @@ async def _frames(socket, timeout=1.0):
     return frames
 
 
+@pytest.mark.production_path  # "match.seats_changed" through Redis too
 async def test_a_page_whose_seat_changed_hands_watches_and_never_sees_the_new_holders_cards():
     match, tokens, sessions = await _table()
     old = await _connect(match.pk, sessions[1])
