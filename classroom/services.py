@@ -504,7 +504,9 @@ def student_remove(*, session: ClassSession, student_id: int, ban: bool = False)
         if student.removed and (student.banned or not ban):
             return student
         if not student.removed:
-            played = set(TableSeat.objects.filter(student=student).values_list("table_match__match_id", flat=True))
+            played = set(
+                TableSeat.objects.filter(student=student).values_list("table_match__match_id", flat=True)
+            )
             rename_seats(student=student, nickname="")  # first: a finished game keeps its human seat
             seat = _current_seat(student)
             if seat is not None:

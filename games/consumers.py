@@ -104,7 +104,9 @@ def _render_watchers(match_id: str, version: int | None, changed_at: str | None,
         return match.version, rendering.live_html(match, None, oob=True)
 
 
-def _watcher_view(match_id: str, version: int | None, changed_at: str | None, language: str) -> asyncio.Future:
+def _watcher_view(
+    match_id: str, version: int | None, changed_at: str | None, language: str
+) -> asyncio.Future:
     """The one render of this change for every watcher of the match in this process (no
     change named: a fresh read, shared by nobody)."""
     key = (match_id, version, changed_at, language)
@@ -196,7 +198,10 @@ class MatchConsumer(ResilientConsumer):
         address = scope_client_ip(self.scope)
         if _sockets_per_address[address] >= settings.MATCH_SOCKETS_PER_ADDRESS:
             await self._refuse(
-                _("Too many game pages are open from your network. Close some of them, then reload this page."),
+                _(
+                    "Too many game pages are open from your network. "
+                    "Close some of them, then reload this page."
+                ),
                 CLOSE_TOO_MANY,
             )
             return
@@ -411,7 +416,9 @@ class MatchConsumer(ResilientConsumer):
 
     async def _send_watcher_view(self, version: int | None, changed_at: str | None) -> None:
         # Shielded: this socket closing must not cancel the render other watchers wait for.
-        drawn = await asyncio.shield(_watcher_view(self.match_id, version, changed_at, scope_language(self.scope)))
+        drawn = await asyncio.shield(
+            _watcher_view(self.match_id, version, changed_at, scope_language(self.scope))
+        )
         if drawn is None or self._closed:
             return
         self.shown_version, html = drawn
@@ -461,7 +468,10 @@ class MatchConsumer(ResilientConsumer):
             return
         await self.send(
             text_data=rendering.error_html(
-                _("You are no longer playing at this table: your seat went to someone else. You can still watch.")
+                _(
+                    "You are no longer playing at this table: your seat went to someone else. "
+                    "You can still watch."
+                )
             )
         )
         await self._send_watcher_view(version, changed_at)
@@ -469,7 +479,9 @@ class MatchConsumer(ResilientConsumer):
     async def _still_allowed(self) -> bool:
         """Ask the gates again (a class took its student out): when they refuse, the page gets
         a notice instead of the game, and the socket closes."""
-        refusal = await database_sync_to_async(access.match_access_refusal)(Match(pk=self.match_id), self.scope)
+        refusal = await database_sync_to_async(access.match_access_refusal)(
+            Match(pk=self.match_id), self.scope
+        )
         if not refusal:
             return True
         self._closed = True

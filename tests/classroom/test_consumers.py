@@ -176,7 +176,6 @@ async def test_joining_and_the_dashboard_push_on_the_production_path(settings):
     await dashboard.disconnect()
 
 
-
 @database_sync_to_async
 def _seated(session, students, name=None, table=None):
     """A student's current table and their browser, holding the seat's token (the class page
@@ -233,7 +232,9 @@ async def test_a_moved_students_old_table_socket_becomes_a_watchers_one():
     table, name, mover_browser = await _seated(session, students, table=1)
     socket = await _connect(f"/ws/play/{table.match_id}/", mover_browser)
     await socket.receive_from()
-    await database_sync_to_async(services.student_move)(session=session, student_id=students[name][1].pk, table=2)
+    await database_sync_to_async(services.student_move)(
+        session=session, student_id=students[name][1].pk, table=2
+    )
     hidden = await _hidden_from_watchers(table.match_id)
     texts = [frame["text"] for frame in await _frames(socket) if frame["type"] == "websocket.send"]
     assert texts, "the old table's page heard nothing"

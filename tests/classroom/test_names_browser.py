@@ -228,7 +228,9 @@ def test_a_removed_students_open_game_page_gets_no_more_of_the_seats_cards(serve
             timeout=WAIT_MS,
         )  # the bot in Ana's old seat answered too
         # Ana's page shows no card of the seat (nor any move): the seat is the bot's now.
-        ana.wait_for_function("() => !document.querySelector('#live [data-card], #live button')", timeout=WAIT_MS)
+        ana.wait_for_function(
+            "() => !document.querySelector('#live [data-card], #live button')", timeout=WAIT_MS
+        )
         assert "You are no longer playing at this table" in ana.locator("#live").inner_text()
         assert "took you out" in ana.locator("#flash").inner_text()
         _shot(ana, "removed-student-game-page-360")

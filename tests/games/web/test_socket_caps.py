@@ -73,9 +73,13 @@ async def test_behind_a_front_the_address_it_wrote_counts_and_a_forged_one_chang
     settings.CLIENT_IP_HEADER = "X-Forwarded-For"
     match, _, _ = await _table()
     # Two schools behind the same front: the front appends each one's address.
-    school_a, first = await _open(match.pk, address="10.9.9.9", extra_headers=[(b"x-forwarded-for", b"203.0.113.5")])
+    school_a, first = await _open(
+        match.pk, address="10.9.9.9", extra_headers=[(b"x-forwarded-for", b"203.0.113.5")]
+    )
     assert 'id="live"' in first["text"]
-    school_b, first = await _open(match.pk, address="10.9.9.9", extra_headers=[(b"x-forwarded-for", b"198.51.100.7")])
+    school_b, first = await _open(
+        match.pk, address="10.9.9.9", extra_headers=[(b"x-forwarded-for", b"198.51.100.7")]
+    )
     assert 'id="live"' in first["text"]
     # School A's browser writes its own X-Forwarded-For: the front appends the real address.
     forged, first = await _open(
@@ -133,4 +137,3 @@ async def test_the_watchers_of_a_match_share_one_render_per_change(monkeypatch, 
     assert renders.count(1) == 1  # the player's own view
     for socket in [*watchers, player]:
         await socket.disconnect()
-
