@@ -115,3 +115,33 @@ async def test_a_move_over_a_socket_whose_seat_went_to_a_bot_is_refused_and_says
     assert NO_LONGER in reply or "watching this game" in reply
     assert await database_sync_to_async(MatchAction.objects.filter(match_id=match.pk).count)() == 0
     await old.disconnect()
+
+
+async def test_a_watcher_with_a_session_who_sits_down_plays_on_the_same_socket():
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.test import Client
+
+    def setup():
+        host = Client()
+        table = host.post("/games/test-cards/table/", {"seats": 2, "nickname": "Host"})["Location"]
+        friend = SessionStore()
+        friend["something"] = 1  # a browser that had a session before it came here
+        friend.save()
+        return host, table.split("/")[2], friend.session_key
+
+    host, match_id, friend_key = await database_sync_to_async(setup)()
+    socket = await _connect(match_id, friend_key)
+    assert _viewer(await socket.receive_from()) == "watching"
+
+    def sit_and_start():
+        friend = Client()
+        friend.cookies["sessionid"] = friend_key
+        joined = friend.post(f"/tables/{match_id}/join/", {"nickname": "Bo"}, headers={"HX-Request": "true"})
+        assert "HX-Refresh" not in joined
+        host.post(f"/tables/{match_id}/start/")
+
+    await database_sync_to_async(sit_and_start)()
+    frames = await _frames(socket)
+    assert frames and _viewer(frames[-1]) == "1"
+    assert 'data-status="playing"' in frames[-1]
+    await socket.disconnect()
