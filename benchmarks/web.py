@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/web.py                    # 4-seat Appetite table, 300 moves
     .venv/bin/python benchmarks/web.py --game snack-attack --seats 4 --moves 500
+    .venv/bin/python benchmarks/web.py --watchers 50 --moves 100  # and 50 watchers' sockets
 
 One process, one event loop, exactly the site's ASGI application (plateful.asgi: Django for
 HTTP, Channels for websockets) with the embedded default's SQLite FILE database (WAL, IMMEDIATE
@@ -11,7 +12,8 @@ its first legal move as htmx does (POST /play/<id>/move/); we time
 
 - http: from sending the POST to having the whole response (the re-rendered live region);
 - fan-out: from sending the POST until every OTHER seat's socket has received its own
-  re-rendered view of the new version (the slowest of them), i.e. what a classmate waits for.
+  re-rendered view of the new version (the slowest of them), i.e. what a classmate waits for;
+  with --watchers N, N watchers' sockets (no seat, each from its own address) wait too.
 - cpu: the process's CPU time per move, all threads (less moved by other jobs on the machine).
 
 Bots and timers are off (GAMES_SCHEDULER=0) so only people's moves are measured.
@@ -38,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 def _setup_django(database: Path) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
     os.environ["GAMES_SCHEDULER"] = "0"
+    os.environ["MATCH_SOCKETS_PER_MATCH"] = "100000"  # the caps are not what is measured here
     os.environ.pop("REDIS_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "plateful.settings")
     import django
@@ -53,16 +56,24 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-async def _bench(game: str, seats: int, moves: int) -> dict:
+async def _bench(game: str, seats: int, moves: int, watchers: int = 0) -> dict:
     from channels.db import database_sync_to_async
     from channels.testing import HttpCommunicator, WebsocketCommunicator
     from django.middleware.csrf import _get_new_csrf_string
 
-    from games import services
+    from games import rendering, services
     from games.engines import get_engine
     from plateful.asgi import application
     from tests.tables import table_create
 
+    renders = [0]
+    original_live_html = rendering.live_html
+
+    def counted_live_html(*args, **kwargs):
+        renders[0] += 1
+        return original_live_html(*args, **kwargs)
+
+    rendering.live_html = counted_live_html  # how many views a move costs (the htmx answer too)
     engine = get_engine(game)
     version_pattern = re.compile(r'id="live"[^>]*data-version="(\d+)"')
 
@@ -85,6 +96,7 @@ async def _bench(game: str, seats: int, moves: int) -> dict:
 
     http_times: list[float] = []
     fanout_times: list[float] = []
+    render_counts: list[int] = []
     cpu_seconds = 0.0
     matches = 0
     while len(http_times) < moves:
@@ -105,6 +117,16 @@ async def _bench(game: str, seats: int, moves: int) -> dict:
             await socket.connect()
             await socket.receive_from()  # the full view on connect
             sockets[seat] = socket
+        for number in range(watchers):
+            socket = WebsocketCommunicator(
+                application,
+                f"/ws/play/{match.pk}/",
+                headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")],
+            )
+            socket.scope["client"] = (f"10.1.{number // 250}.{number % 250 + 1}", 40000)
+            await socket.connect()
+            await socket.receive_from()
+            sockets[f"watcher-{number}"] = socket
         while len(http_times) < moves:
             move = await next_move(match.pk)
             if move is None:
@@ -126,6 +148,7 @@ async def _bench(game: str, seats: int, moves: int) -> dict:
             )
             started = time.perf_counter()
             cpu_started = time.process_time()
+            renders_before = renders[0]
             others = [s for n, s in sockets.items() if n != seat]
 
             async def wait_for_version(socket, wanted):
@@ -144,11 +167,18 @@ async def _bench(game: str, seats: int, moves: int) -> dict:
             arrivals = await fan
             await wait_for_version(sockets[seat], wanted)  # the mover's own push, drained
             cpu_seconds += time.process_time() - cpu_started
+            render_counts.append(renders[0] - renders_before)
             http_times.append((http_done - started) * 1000)
             fanout_times.append((max(arrivals) - started) * 1000)
         for socket in sockets.values():
             await socket.disconnect()
-    return {"http": http_times, "fanout": fanout_times, "matches": matches, "cpu": cpu_seconds}
+    return {
+        "http": http_times,
+        "fanout": fanout_times,
+        "matches": matches,
+        "cpu": cpu_seconds,
+        "renders": render_counts,
+    }
 
 
 def main() -> None:
@@ -156,11 +186,15 @@ def main() -> None:
     parser.add_argument("--game", default="appetite")
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--watchers", type=int, default=0, help="watchers' sockets at each table")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="plateful-bench-") as folder:
         _setup_django(Path(folder) / "db.sqlite3")
-        result = asyncio.run(_bench(args.game, args.seats, args.moves))
-    print(f"{args.game}, {args.seats} seats, {len(result['http'])} moves over {result['matches']} matches")
+        result = asyncio.run(_bench(args.game, args.seats, args.moves, args.watchers))
+    print(
+        f"{args.game}, {args.seats} seats, {args.watchers} watchers, "
+        f"{len(result['http'])} moves over {result['matches']} matches"
+    )
     for name in ("http", "fanout"):
         values = result[name]
         print(
@@ -169,6 +203,7 @@ def main() -> None:
         )
     # The work one move costs this process (all its threads), whatever else the machine runs.
     print(f"cpu     {result['cpu'] * 1000 / len(result['http']):6.1f} ms per move (process CPU time)")
+    print(f"renders {statistics.mean(result['renders']):6.1f} views drawn per move (live_html calls)")
 
 
 if __name__ == "__main__":

@@ -504,11 +504,18 @@ def student_remove(*, session: ClassSession, student_id: int, ban: bool = False)
         if student.removed and (student.banned or not ban):
             return student
         if not student.removed:
+            played = set(
+                TableSeat.objects.filter(student=student).values_list("table_match__match_id", flat=True)
+            )
             rename_seats(student=student, nickname="")  # first: a finished game keeps its human seat
             seat = _current_seat(student)
             if seat is not None:
                 _unseat(seat, session)
             student.removed_at = timezone.now()
+            # Their open game pages (finished games too) ask the gates again, once this commits,
+            # and close: a student taken out watches no table of the class any more.
+            for match_id in played:
+                games.match_watchers_changed(match_id=match_id)
         student.banned = student.banned or ban
         student.pending = False
         student.save(update_fields=["removed_at", "banned", "pending"])

@@ -44,6 +44,10 @@ class MatchChange:
     # The open page whose htmx request made the move: its answer already shows the change, so
     # that page's socket needn't redraw it ("" when unknown: every page redraws).
     page: str = ""
+    # A seat changed hands (a bot took a player's seat, a player a bot's) or someone was taken
+    # out of the match's class: every open page checks again that it may watch and which seat
+    # its token holds before it draws anything more.
+    seats_changed: bool = False
 
 
 Subscriber = Callable[[MatchChange], None]

@@ -14,12 +14,24 @@ process, each match's moves queue on a first-come first-served lock in arrival o
 processes the database row lock decides. A move names the version it was made against, so a
 slap on a pile that already changed is refused as too late (no penalty), never as a Bad Chomp.
 Client clocks are never used.
+
+Seats change hands (a bot takes a removed or moved student's seat, a student a bot's): nothing
+is drawn for a seat its socket's token no longer holds. Each render checks the token against the
+seat rows it reads anyway; a change that gives a seat away ("match.seats_changed") also makes
+every socket ask the access gates again. A socket whose seat went to someone else watches from
+then on (and says so); one the gates now refuse (a student taken out of the class) gets a notice
+instead of the game and is closed (4403). A move over a socket that lost its seat is refused.
+
+Watchers are cheap and bounded: every watcher socket of a match in this process shares one render
+per change and language (`_watcher_view`), and sockets are capped per client address and per
+match (watchers only) in each process: MATCH_SOCKETS_PER_ADDRESS, MATCH_SOCKETS_PER_MATCH. A socket
+over a cap gets a message and is closed with 4429, which the page does not retry.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 from urllib.parse import parse_qs
@@ -34,29 +46,81 @@ from django.utils.translation import gettext as _
 
 from games import access, rendering, scheduler, services
 from games.changes import MatchChange
-from games.models import Match
+from games.models import Match, Seat
 from games.views import PAGE_ID, SESSION_KEY
+from plateful.client_address import scope_client_ip
 from plateful.live_layer import ResilientConsumer, group_send_or_skip
 from plateful.locale import scope_language
 from plateful.safe_json import JSONRefused, loads_bounded
 
 CLOSE_NO_MATCH = 4404
 CLOSE_FORBIDDEN = 4403
+CLOSE_TOO_MANY = 4429  # over a socket cap: the page shows why and does not reconnect
 MAX_FRAME = 8192
 OUTAGE_POLL_SECONDS = 2.0  # while the channel layer is down, each page checks its match this often
 
 _match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 _RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="match-render")
 
+# Open sockets in this process, per client address and per match (see the module's docstring).
+_sockets_per_address: Counter[str] = Counter()
+_sockets_per_match: Counter[str] = Counter()
 
-def _render_cached(match: Match, seat: int | None, language: str) -> str:
+# The watchers' view of a change, rendered once for all of a match's watchers in this process:
+# (match id, version, changed_at, language) -> the task rendering it, whose result is
+# (the version drawn, html). A few changes per match stay; older ones are never asked for again.
+_WATCHER_VIEWS: OrderedDict[tuple, asyncio.Future] = OrderedDict()
+_WATCHER_VIEWS_LIMIT = 256
+
+
+def _holds_seat(match: Match, seat: int | None, token: str | None) -> bool:
+    """Whether the token still holds the seat, read from the rows the render reads anyway."""
+    seats, _recent = rendering.match_rows(match)
+    return services.seat_holds_token(seats=seats, seat=seat, token=token)
+
+
+def _render_cached(match: Match, seat: int | None, token: str | None, language: str) -> str | None:
+    """The seat's view, or None when its token no longer holds the seat."""
     try:
+        if seat is not None and not _holds_seat(match, seat, token):
+            return None
         with translation.override(language):
             return rendering.live_html(match, seat, oob=True)
     finally:
         # Should a render ever need the database (its rows fell out of the cache), the
         # connection it opened in this thread must not outlive it.
         connections.close_all()
+
+
+def _render_watchers(match_id: str, version: int | None, changed_at: str | None, language: str):
+    """The watchers' view of a change (the match as that change left it, when this process
+    has it; else as stored now, which is never older). Returns (version drawn, html) or None."""
+    match = rendering.cached_match(match_id, version, changed_at) if version is not None else None
+    if match is None:
+        match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    with translation.override(language):
+        return match.version, rendering.live_html(match, None, oob=True)
+
+
+def _watcher_view(
+    match_id: str, version: int | None, changed_at: str | None, language: str
+) -> asyncio.Future:
+    """The one render of this change for every watcher of the match in this process (no
+    change named: a fresh read, shared by nobody)."""
+    key = (match_id, version, changed_at, language)
+    task = _WATCHER_VIEWS.get(key) if version is not None else None
+    if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
+        task = asyncio.ensure_future(
+            database_sync_to_async(_render_watchers)(match_id, version, changed_at, language)
+        )
+        if version is None:
+            return task
+        _WATCHER_VIEWS[key] = task
+        while len(_WATCHER_VIEWS) > _WATCHER_VIEWS_LIMIT:
+            _WATCHER_VIEWS.popitem(last=False)
+    return task
 
 
 def broadcast_change(change: MatchChange) -> None:
@@ -81,6 +145,9 @@ def broadcast_change(change: MatchChange) -> None:
         "seat": change.seat,
         "page": change.page,
     }
+    if change.seats_changed:
+        # A seat changed hands or someone was taken out: every page checks who it is first.
+        message["type"] = "match.seats_changed"
     # Never raises nor waits long: while the layer is down the move stays stored and the pages
     # catch up with a full redraw when it is back (plateful.live_layer).
     group_send_or_skip(services.group_name(change.match_id), message)
@@ -99,47 +166,102 @@ class MatchConsumer(ResilientConsumer):
     shown_version: int | None = None
     _wanted: dict | None = None  # the newest change not drawn yet
     _drawing: asyncio.Task | None = None
+    _address: str | None = None  # while counted in _sockets_per_address
+    _in_match: bool = False  # while counted in _sockets_per_match
+    _recheck: bool = False  # a seat changed hands: ask the gates again before the next draw
+    _closed: bool = False  # closed by the server (taken out, over a cap): nothing more is sent
+    _saw_waiting: bool = False  # drew the table's lobby: a watcher may have sat down since
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._uncount()  # however the socket ends
+
+    def _uncount(self) -> None:
+        if self._address is not None:
+            _sockets_per_address[self._address] -= 1
+            if _sockets_per_address[self._address] <= 0:
+                del _sockets_per_address[self._address]
+            self._address = None
+        if self._in_match:
+            _sockets_per_match[self.match_id] -= 1
+            if _sockets_per_match[self.match_id] <= 0:
+                del _sockets_per_match[self.match_id]
+            self._in_match = False
 
     async def connect(self):
         scheduler.remember_loop()
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         await self.accept()
-        problem, close_code = await database_sync_to_async(self._identify)()
-        if problem:
-            await self.send(text_data=rendering.error_html(problem))
-            await self.close(code=close_code)
+        # Counted before the first await: a flood of sockets can't all pass the check at once.
+        address = scope_client_ip(self.scope)
+        if _sockets_per_address[address] >= settings.MATCH_SOCKETS_PER_ADDRESS:
+            await self._refuse(
+                _(
+                    "Too many game pages are open from your network. "
+                    "Close some of them, then reload this page."
+                ),
+                CLOSE_TOO_MANY,
+            )
             return
+        _sockets_per_address[address] += 1
+        self._address = address
+        problem, close_code, match = await database_sync_to_async(self._identify)()
+        if problem:
+            await self._refuse(problem, close_code)
+            return
+        if self.seat is None and _sockets_per_match[self.match_id] >= settings.MATCH_SOCKETS_PER_MATCH:
+            await self._refuse(
+                _("This game has as many people watching as it can take. Try again in a while."),
+                CLOSE_TOO_MANY,
+            )
+            return
+        _sockets_per_match[self.match_id] += 1
+        self._in_match = True
         await self.join(services.group_name(self.match_id))  # down: the page still opens
-        await self.send_view()
+        if self.seat is None and match.status != Match.Status.WAITING:
+            await self._send_watcher_view(match.version, match.changed_at.isoformat())
+        else:
+            await self.send_view()
         scheduler.kick(self.match_id)  # restart-safe: resume an overdue bot move or timer
 
+    async def _refuse(self, message: str, code: int) -> None:
+        self._closed = True
+        await self.send(text_data=rendering.error_html(message))
+        await self.close(code=code)
+
     async def disconnect(self, code):
+        self._closed = True
         if self._drawing is not None:
             self._drawing.cancel()
+        self._uncount()
         await self.leave_groups()
 
     async def layer_lost(self):
         await super().layer_lost()
-        while self.layer_down:
+        while self.layer_down and not self._closed:
             await asyncio.sleep(OUTAGE_POLL_SECONDS)
             version = await database_sync_to_async(self._stored_version)()
             if self.layer_down and version is not None and version != self.shown_version:
-                await self.send_view()
+                self._recheck = True  # seats may have changed hands meanwhile
+                await self._draw_change({})
 
     async def layer_back(self):
-        await self.send_view()  # whatever the group said meanwhile is lost: the whole view
+        self._recheck = True  # whatever the group said meanwhile is lost: the whole view
+        await self._draw_change({})
         await super().layer_back()
 
     def _stored_version(self) -> int | None:
         return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
 
-    def _identify(self) -> tuple[str, int]:
+    def _identify(self) -> tuple[str, int, Match | None]:
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
-            return _("There is no game with that address."), CLOSE_NO_MATCH
+            return _("There is no game with that address."), CLOSE_NO_MATCH, None
         refusal = access.match_access_refusal(match, self.scope)
         if refusal:
-            return refusal, CLOSE_FORBIDDEN
+            return refusal, CLOSE_FORBIDDEN, match
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         page = query.get("page", [""])[0]
         self.page = page if PAGE_ID.fullmatch(page) else ""
@@ -147,17 +269,19 @@ class MatchConsumer(ResilientConsumer):
         if given is not None:
             seat = services.seat_for_token(match=match, token=given)
             if seat is None:
-                return _("That seat token isn't for this game."), CLOSE_FORBIDDEN
+                return _("That seat token isn't for this game."), CLOSE_FORBIDDEN, match
             self.token, self.seat = given, seat
-            return "", 0
+            return "", 0, match
         session = self.scope.get("session")
         token = session.get(SESSION_KEY, {}).get(self.match_id) if session is not None else None
         self.token = token
         self.seat = services.seat_for_token(match=match, token=token)
-        return "", 0
+        return "", 0, match
 
     async def receive(self, text_data=None, bytes_data=None):
         received_at = timezone.now()
+        if self._closed:
+            return
         try:
             action, seat = self._parse(text_data)
         except ValueError as problem:
@@ -182,6 +306,9 @@ class MatchConsumer(ResilientConsumer):
                     received_at=received_at,
                 )
             except services.MatchError as error:
+                if error.code == "forbidden" and not await database_sync_to_async(self._still_seated)():
+                    await self._seat_lost()  # refused, and told why: the seat is someone else's now
+                    return
                 message = error.message
                 if error.code == "stale":
                     message = _("Too late: the cards changed before your move arrived.")
@@ -221,6 +348,8 @@ class MatchConsumer(ResilientConsumer):
         return action, seat
 
     async def match_changed(self, message):
+        if self._closed:
+            return
         if self.page and message.get("page") == self.page:
             # This page made the move over htmx: the move's answer draws it there already.
             version = message.get("version")
@@ -233,53 +362,132 @@ class MatchConsumer(ResilientConsumer):
         if self._drawing is None or self._drawing.done():
             self._drawing = asyncio.ensure_future(self._draw_wanted())
 
+    async def match_seats_changed(self, message):
+        """A seat changed hands, or someone was taken out of the match's class: before anything
+        more is drawn, this page asks the gates again (and its render checks its seat)."""
+        self._recheck = True  # survives "latest wins": a later change is drawn with the check
+        await self.match_changed({**message, "page": ""})
+
     async def _draw_wanted(self) -> None:
-        while self._wanted is not None:
+        while self._wanted is not None and not self._closed:
             message, self._wanted = self._wanted, None
             version = message.get("version")
-            if version is not None and self.shown_version is not None and version < self.shown_version:
+            if (
+                version is not None
+                and self.shown_version is not None
+                and version < self.shown_version
+                and not self._recheck
+            ):
                 continue  # a newer view is shown already (a full redraw, or this page's own move)
             await self._draw_change(message)
 
     async def _draw_change(self, message) -> None:
-        if self.seat is not None and self.seat == message.get("seat"):
+        if self._recheck:
+            self._recheck = False
+            if not await self._still_allowed():
+                return
+        version, changed_at = message.get("version"), message.get("changed_at")
+        if self.seat is None:
+            if not self._saw_waiting:
+                await self._send_watcher_view(version, changed_at)  # one render for all watchers
+                return
+            await self.send_view(version, changed_at)  # a watcher of a lobby may sit down
+            return
+        if self.seat == message.get("seat"):
             # The mover's own page (a move over the socket, or another tab of the same seat):
             # let the classmates' redraws of this change queue first.
             for _turn in range(3):
                 await asyncio.sleep(0)
-        cached = rendering.cached_match(self.match_id, message.get("version"), message.get("changed_at"))
-        if cached is not None and not (self.seat is None and self.token is None):
+        cached = rendering.cached_match(self.match_id, version, changed_at)
+        if cached is not None:
             # The move (or another seat's render) in this process already read this change: no
             # database trip. Renders are pure CPU, so they take turns in one thread, in arrival
             # order, away from the database thread the sockets' reads and moves use.
             html = await sync_to_async(_render_cached, thread_sensitive=False, executor=_RENDERS)(
-                cached, self.seat, scope_language(self.scope)
+                cached, self.seat, self.token, scope_language(self.scope)
             )
+            if html is None:
+                await self._seat_lost(version, changed_at)
+                return
             self.shown_version = cached.version
             await self.send(text_data=html)
             return
-        await self.send_view(message.get("version"), message.get("changed_at"))
+        await self.send_view(version, changed_at)
+
+    async def _send_watcher_view(self, version: int | None, changed_at: str | None) -> None:
+        # Shielded: this socket closing must not cancel the render other watchers wait for.
+        drawn = await asyncio.shield(
+            _watcher_view(self.match_id, version, changed_at, scope_language(self.scope))
+        )
+        if drawn is None or self._closed:
+            return
+        self.shown_version, html = drawn
+        await self.send(text_data=html)
 
     async def send_view(self, version: int | None = None, changed_at: str | None = None):
         html = await database_sync_to_async(self._render)(version, changed_at)
-        if html:
+        if html is None:
+            await self._seat_lost(version, changed_at)
+        elif html and not self._closed:
             await self.send(text_data=html)
 
-    def _render(self, version: int | None = None, changed_at: str | None = None) -> str:
-        # The sockets of one change queue here one after the other: the first reads the match
-        # (a move made in another process), the next ones find it in this process's cache.
+    def _render(self, version: int | None = None, changed_at: str | None = None) -> str | None:
+        """This socket's view ("" when the match is gone; None when its token no longer holds
+        its seat). The sockets of one change queue here one after the other: the first reads
+        the match (a move made in another process), the next ones find it in this process's
+        cache."""
         match = None
-        if version is not None and not (self.seat is None and self.token is None):
+        if version is not None and self.seat is not None:
             match = rendering.cached_match(self.match_id, version, changed_at)
         if match is None:
             match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return ""
-        if self.seat is None and self.token is None:
-            self._find_new_seat(match)
+        if self.seat is None:
+            if self._saw_waiting or match.status == Match.Status.WAITING:
+                self._find_new_seat(match)
+            # Once the table has started nobody sits down any more: this page's next views are
+            # the watchers' shared one (it looks once more, for a seat taken just before the start).
+            self._saw_waiting = match.status == Match.Status.WAITING
+        elif not _holds_seat(match, self.seat, self.token):
+            return None
         self.shown_version = match.version
         with translation.override(scope_language(self.scope)):
             return rendering.live_html(match, self.seat, oob=True)
+
+    def _still_seated(self) -> bool:
+        seats = list(Seat.objects.filter(match_id=self.match_id, number=self.seat))
+        return services.seat_holds_token(seats=seats, seat=self.seat, token=self.token)
+
+    async def _seat_lost(self, version: int | None = None, changed_at: str | None = None) -> None:
+        """This socket's token no longer holds its seat (a bot or another student has it): the
+        page watches from now on and says so; or, when the gates no longer let it in at all (a
+        student taken out of the class), it shows a notice instead of the game and closes."""
+        self.seat, self.token, self._saw_waiting = None, None, False
+        if not await self._still_allowed():
+            return
+        await self.send(
+            text_data=rendering.error_html(
+                _(
+                    "You are no longer playing at this table: your seat went to someone else. "
+                    "You can still watch."
+                )
+            )
+        )
+        await self._send_watcher_view(version, changed_at)
+
+    async def _still_allowed(self) -> bool:
+        """Ask the gates again (a class took its student out): when they refuse, the page gets
+        a notice instead of the game, and the socket closes."""
+        refusal = await database_sync_to_async(access.match_access_refusal)(
+            Match(pk=self.match_id), self.scope
+        )
+        if not refusal:
+            return True
+        self._closed = True
+        await self.send(text_data=rendering.left_html(refusal))
+        await self.close(code=CLOSE_FORBIDDEN)
+        return False
 
     def _find_new_seat(self, match: Match) -> None:
         """A watcher who just sat down at this table (in another request) plays from now on."""

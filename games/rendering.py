@@ -387,6 +387,12 @@ def live_html(match: Match, seat: int | None, *, flash: str = "", oob: bool = Fa
     )
 
 
+def left_html(message: str) -> str:
+    """For a page whose socket closes because it may no longer see the match (a student taken
+    out of the class): the game gives way to a notice, and `message` says why."""
+    return render_to_string("games/play.html#left", {"oob": True}) + error_html(message)
+
+
 def error_html(message: str) -> str:
     """An error frame / flash for one seat, swapped into the page's message area."""
     return render_to_string("games/play.html#flash", {"flash": message, "oob": True})

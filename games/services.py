@@ -103,11 +103,18 @@ def seat_check_token(*, match: Match, seat: int, token: str | None, seats: list[
     """Refuse (403) a move for a seat this browser does not hold. `seats`: the match's seat rows,
     when the caller has already read them."""
     if seats is None:
-        row = match.seat_set.filter(number=seat).first()
-    else:
-        row = next((s for s in seats if s.number == seat), None)
-    if row is None or row.kind != Seat.Kind.HUMAN or not row.token_matches(token):
+        seats = list(match.seat_set.filter(number=seat))
+    if not seat_holds_token(seats=seats, seat=seat, token=token):
         raise MatchError(_("That seat isn't yours."), status=403, code="forbidden")
+
+
+def seat_holds_token(*, seats: list[Seat], seat: int | None, token: str | None) -> bool:
+    """Whether `token` holds seat number `seat` among these seat rows (a player's seat whose
+    token it is). False once the seat has gone to a bot or to someone else."""
+    if seat is None:
+        return False
+    row = next((s for s in seats if s.number == seat), None)
+    return row is not None and row.kind == Seat.Kind.HUMAN and row.token_matches(token)
 
 
 # ----- creating and seating ----------------------------------------------------------------------
@@ -327,8 +334,15 @@ def match_seat_replace(
         row.token_hash = hash_token(token) if token else ""
         row.save()
         _bump(match)
-    _notify_on_commit(match_id)
+    # The seat changed hands: every open page of the match checks which seat it holds now.
+    announce_on_commit(MatchChange(match_id=match_id, seats_changed=True))
     return token
+
+
+def match_watchers_changed(*, match_id: str) -> None:
+    """Who may open this match has changed (a class took a student out): every open page of it
+    checks again that it may still watch, and which seat it holds, once the transaction commits."""
+    announce_on_commit(MatchChange(match_id=match_id, seats_changed=True))
 
 
 def match_seat_rename(*, match_id: str, seat: int, nickname: str) -> None:

@@ -261,12 +261,9 @@ def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
     match = _match_or_404(match_id)
     if refusal := access.match_access_refusal(match, request):
         raise PermissionDenied(refusal)
+    # Only read: a visitor without a session (a watcher) gets none from this page. One who sits
+    # down later gets it then, and their page reloads to open its socket with it (table_join).
     seat = services.seat_for_token(match=match, token=session_token(request, match_id))
-    if request.session.session_key is None:
-        # Save the session now so the page's socket has it: a visitor who sits down later
-        # keeps the same socket, which then finds the new seat in this session.
-        request.session[SESSION_KEY] = request.session.get(SESSION_KEY, {})
-        request.session.save()
     scheduler.kick(match.pk)  # restart-safe: overdue bot moves and timers resume
     context = rendering.live_context(match, seat)
     context["page_id"] = secrets.token_urlsafe(12)  # see _page_id
@@ -347,9 +344,15 @@ def table_join(request: HttpRequest, match_id: str) -> HttpResponse:
             match = services.match_get(match_id=match_id)
             if services.seat_for_token(match=match, token=session_token(request, match_id)) is not None:
                 raise services.MatchError(_("You already have a seat at this table."), status=409)
+        had_session = request.session.session_key is not None
         _seat, token = services.table_join(match_id=match_id, nickname=request.POST.get("nickname", ""))
         _keep_token(request, match_id, token)
-        return _live(request, match_id)
+        response = _live(request, match_id)
+        if not had_session:
+            # This browser's first session: the page's socket opened without it and would stay a
+            # watcher's, so the page loads again (its new socket finds the seat in the session).
+            response["HX-Refresh"] = "true"
+        return response
     except services.MatchError as error:
         return _refuse(error)
 

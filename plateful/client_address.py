@@ -24,13 +24,32 @@ def _meta_name(header: str) -> str:
     return "HTTP_" + header.upper().replace("-", "_")
 
 
+def _last_address(written: str, peer: str) -> str:
+    """The last address of a header's value (the one the front added), else the peer."""
+    try:
+        return str(ipaddress.ip_address(written.rsplit(",", 1)[-1].strip()))
+    except ValueError:
+        return peer
+
+
 def client_ip(request: HttpRequest) -> str:
     peer = request.META.get("REMOTE_ADDR", "")
     header = getattr(settings, "CLIENT_IP_HEADER", "")
     if not header:
         return peer
-    written = request.META.get(_meta_name(header), "").rsplit(",", 1)[-1].strip()
-    try:
-        return str(ipaddress.ip_address(written))
-    except ValueError:
+    return _last_address(request.META.get(_meta_name(header), ""), peer)
+
+
+def scope_client_ip(scope: dict) -> str:
+    """The same address for a websocket (a Channels scope): its `client` is the connection's
+    peer (Daphne's --proxy-headers put the front's X-Forwarded-For there), and CLIENT_IP_HEADER,
+    when set, is read from the handshake's headers the same way as from a request's."""
+    client = scope.get("client") or ()
+    peer = str(client[0]) if client else ""
+    header = getattr(settings, "CLIENT_IP_HEADER", "")
+    if not header:
         return peer
+    name = header.lower().encode("latin-1")
+    # Several lines of one header are joined as Django joins them for a request.
+    values = [value.decode("latin-1") for key, value in scope.get("headers", ()) if key.lower() == name]
+    return _last_address(",".join(values), peer)

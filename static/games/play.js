@@ -51,10 +51,20 @@
     return live ? parseInt(live.dataset.version || "-1", 10) : -1;
   }
 
+  // Whose view a push is (data-viewer: a seat, "watching", or "left" once the page may no longer
+  // see the game): a page whose seat went to someone else gets the watchers' view of the same
+  // version, which must replace the seat's view.
+  function pushedViewer(message) {
+    const tag = /<section[^>]*id="live"[^>]*>/.exec(message);
+    const viewer = tag && /data-viewer="([^"]*)"/.exec(tag[0]);
+    return viewer ? viewer[1] : null;
+  }
+
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
     const found = /id="live"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="live"/.exec(event.detail.message);
     const live = document.getElementById("live");
-    if (found && live && live.dataset.status !== "waiting") {
+    const viewer = pushedViewer(event.detail.message);
+    if (found && live && live.dataset.status !== "waiting" && (viewer === null || viewer === live.dataset.viewer)) {
       // Same version, same game: the page already shows it (the htmx response got here first).
       const version = parseInt(found[1] || found[2], 10);
       if (version <= liveVersion()) event.preventDefault();

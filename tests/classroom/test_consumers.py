@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -174,3 +175,72 @@ async def test_joining_and_the_dashboard_push_on_the_production_path(settings):
             break
     assert f'data-version="{version}"' in pushed
     await dashboard.disconnect()
+
+
+@database_sync_to_async
+def _seated(session, students, name=None, table=None):
+    """A student's current table and their browser, holding the seat's token (the class page
+    hands it over). `table`: any student seated at that table."""
+    tables = TableMatch.objects.filter(session=session, current=True)
+    if name is None:
+        name = tables.get(table=table).seats.filter(student__isnull=False).first().student.nickname
+    browser = students[name][0]
+    browser.get(f"/class/{session.code}/")
+    return tables.get(seats__student__nickname=name), name, browser
+
+
+@database_sync_to_async
+def _hidden_from_watchers(match_id):
+    match = games.match_get(match_id=match_id)
+    return get_engine(match.game).hidden_cards(games.match_state(match=match), None)
+
+
+async def _frames(socket, timeout=1.0):
+    frames = []
+    while not await socket.receive_nothing(timeout=timeout):
+        frames.append(await socket.receive_output())
+    return frames
+
+
+def _leaked(text, hidden):
+    return set(re.findall(r"[A-Za-z0-9_-]+", text)) & set(hidden)
+
+
+@pytest.mark.production_path  # "match.seats_changed" through Redis too
+async def test_a_removed_students_open_match_socket_gets_a_notice_and_closes_and_no_more_cards():
+    teacher, browser, session, students = await _class(("Ana", "Ben"))
+    await database_sync_to_async(services.session_start)(session=session)
+    table, _name, ana_browser = await _seated(session, students, "Ana")
+    socket = await _connect(f"/ws/play/{table.match_id}/", ana_browser)
+    assert "data-version=" in await socket.receive_from()
+    await database_sync_to_async(services.student_remove)(session=session, student_id=students["Ana"][1].pk)
+    await _student_moves(session, "Ben")  # the game goes on, a bot in Ana's seat
+    hidden = await _hidden_from_watchers(table.match_id)
+    frames = await _frames(socket)
+    texts = [frame["text"] for frame in frames if frame["type"] == "websocket.send"]
+    for text in texts:
+        assert not _leaked(text, hidden), "the removed student's page got cards after the removal"
+    assert any("You are no longer playing at this table" in text for text in texts)
+    assert any("took you out" in text for text in texts)
+    assert frames[-1] == {"type": "websocket.close", "code": 4403}
+
+
+@pytest.mark.production_path  # "match.seats_changed" through Redis too
+async def test_a_moved_students_old_table_socket_becomes_a_watchers_one():
+    teacher, browser, session, students = await _class(("Ana", "Ben", "Cal"))
+    await database_sync_to_async(services.session_start)(session=session)
+    # Tables of 2 and 1 (with a bot): someone at the full table 1 moves into the bot's seat.
+    table, name, mover_browser = await _seated(session, students, table=1)
+    socket = await _connect(f"/ws/play/{table.match_id}/", mover_browser)
+    await socket.receive_from()
+    await database_sync_to_async(services.student_move)(
+        session=session, student_id=students[name][1].pk, table=2
+    )
+    hidden = await _hidden_from_watchers(table.match_id)
+    texts = [frame["text"] for frame in await _frames(socket) if frame["type"] == "websocket.send"]
+    assert texts, "the old table's page heard nothing"
+    for text in texts:
+        assert not _leaked(text, hidden), "the moved student's old page still saw the seat's cards"
+    assert any("You are no longer playing at this table" in text for text in texts)
+    assert 'data-viewer="watching"' in texts[-1]
+    await socket.disconnect()

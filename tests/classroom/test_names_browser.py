@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.classroom.test_browser import WAIT_MS, _join, _phone, _shot, _sign_up
+from tests.classroom.test_browser import MOVE_BUTTONS, WAIT_MS, _join, _phone, _shot, _sign_up
 from tests.games.web.live_server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -186,6 +186,54 @@ def test_the_teacher_approves_renames_and_bans_and_every_page_follows(server, br
         teacher.get_by_role("button", name="Show the names of students I took out").click()
         teacher.wait_for_selector("#dashboard tr.banned >> text=Ana", timeout=WAIT_MS)
         assert "Ana Two" not in teacher.locator("#dashboard").inner_text()
+    finally:
+        for context in (teacher_context, ana_context, ben_context):
+            context.close()
+
+
+def test_a_removed_students_open_game_page_gets_no_more_of_the_seats_cards(server, browser):
+    """Ana's class bar is cut off (its socket answers nothing), so her game page stays open when
+    the teacher takes her out: it must not go on showing the seat a bot now plays."""
+    teacher_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    ana_context, ben_context = _phone(browser), _phone(browser)
+    try:
+        teacher = teacher_context.new_page()
+        teacher.on("dialog", lambda dialog: dialog.accept())
+        _sign_up(teacher, server, "ms-removes")
+        code = _new_duel_session(teacher, approve_names=False)
+        ana, ben = ana_context.new_page(), ben_context.new_page()
+        _join(ana, server, code, "Ana")
+        _join(ben, server, code, "Ben")
+        teacher.get_by_role("button", name="Start: seat everyone").click()
+        for kid in (ana, ben):
+            kid.wait_for_url(re.compile(r"/play/[\w-]+/$"), timeout=WAIT_MS)
+        # From now on Ana's class bar hears nothing: her page never moves on by itself.
+        ana.route_web_socket(re.compile(r"/ws/class/"), lambda socket: None)
+        ana.reload()
+        ana.wait_for_selector("#live .zone-mine [data-card]", timeout=WAIT_MS)
+        assert ana.locator("#live").get_attribute("data-viewer") != "watching"
+
+        teacher.locator("#dashboard tr", has_text="Ana").get_by_role("button", name="Remove").click()
+        teacher.wait_for_selector("#dashboard tr.removed", timeout=WAIT_MS)
+        # Ben plays on (the bot in Ana's seat too): Ana's page gets none of it.
+        version = int(ben.locator("#live").get_attribute("data-version"))
+        ben.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)
+        ben.locator(MOVE_BUTTONS).first.click()
+        ben.wait_for_function(
+            "v => Number(document.querySelector('#live').dataset.version) > v", arg=version, timeout=WAIT_MS
+        )
+        ben.wait_for_function(
+            "v => Number(document.querySelector('#live').dataset.version) > v + 1",
+            arg=version,
+            timeout=WAIT_MS,
+        )  # the bot in Ana's old seat answered too
+        # Ana's page shows no card of the seat (nor any move): the seat is the bot's now.
+        ana.wait_for_function(
+            "() => !document.querySelector('#live [data-card], #live button')", timeout=WAIT_MS
+        )
+        assert "You are no longer playing at this table" in ana.locator("#live").inner_text()
+        assert "took you out" in ana.locator("#flash").inner_text()
+        _shot(ana, "removed-student-game-page-360")
     finally:
         for context in (teacher_context, ana_context, ben_context):
             context.close()

@@ -198,3 +198,33 @@ def test_a_float_where_a_game_counts_on_a_whole_number_is_a_400_in_words(client)
         response = client.post(f"/play/{match.pk}/move/", {"seat": 0, "action": json.dumps(spoiled)})
         assert (response.status_code, response.content.decode()) == (400, "That move doesn't make sense.")
     assert Match.objects.get(pk=match.pk).version == match.version
+
+
+def test_a_watcher_without_a_cookie_gets_the_page_without_a_session_until_they_sit_down(client):
+    from django.contrib.sessions.models import Session
+    from django.test import Client
+
+    table = client.post("/games/test-cards/table/", {"seats": 3, "nickname": "Host"})["Location"]
+    match_id = table.split("/")[2]
+    playing = _quick_play(Client())
+    sessions = Session.objects.count()
+    for path in (table, f"/play/{match_id}/", f"/play/{playing.pk}/", f"/play/{playing.pk}/"):
+        watcher = Client()
+        page = watcher.get(path)
+        assert page.status_code == 200
+        assert "sessionid" not in page.cookies  # no Set-Cookie
+        assert "sessionid" not in watcher.cookies
+    assert Session.objects.count() == sessions  # no session row written
+    # Sitting down is when a session is needed: the page reloads so its socket finds the seat.
+    friend = Client()
+    friend.get(table)
+    joined = friend.post(f"/tables/{match_id}/join/", {"nickname": "Bo"}, headers={"HX-Request": "true"})
+    assert joined.status_code == 200 and joined["HX-Refresh"] == "true"
+    assert "sessionid" in friend.cookies and Session.objects.count() == sessions + 1
+    assert "You have a seat" in friend.get(table).content.decode()
+    # A browser that had a session already keeps its page (its socket finds the seat itself).
+    regular = Client()
+    _quick_play(regular)
+    joined = regular.post(f"/tables/{match_id}/join/", {"nickname": "Cy"}, headers={"HX-Request": "true"})
+    assert joined.status_code == 200 and "HX-Refresh" not in joined
+    assert "You have a seat" in joined.content.decode()
