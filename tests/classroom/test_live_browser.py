@@ -131,8 +131,8 @@ def _visible_texts(page, pattern: str) -> int:
     return page.evaluate(
         """(pattern) => [...document.querySelectorAll('body *')].filter((element) => {
             if (!element.checkVisibility || !element.checkVisibility()) return false;
-            const own = [...element.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('');
-            return own.includes(pattern);
+            const own = [...element.childNodes].filter((n) => n.nodeType === 3);
+            return own.map((n) => n.textContent).join('').includes(pattern);
         }).length""",
         pattern,
     )
