@@ -27,7 +27,12 @@
     if (place && onClassPages && here !== place) {
       window.location.assign(bar.dataset.go);
     } else if (page && here === place && page.dataset.kind !== bar.dataset.kind) {
-      window.location.assign(bar.dataset.go);
+      // The same page now shows another place (the lesson started, the class is over): draw the
+      // student's part again in place, without reloading the whole page.
+      const go = bar.dataset.go;
+      htmx
+        .ajax("GET", go, { target: ".student-page", select: ".student-page", swap: "outerHTML" })
+        .catch(() => window.location.assign(go));
     } else if (here === place && tableNames !== null && bar.dataset.tableNames !== tableNames) {
       // A tablemate was renamed (or a bot took a seat): the game's version is the same, so its
       // own socket's redraw is not shown; fetch the game again.

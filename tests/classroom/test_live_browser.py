@@ -10,6 +10,7 @@ benchmarks/README.md, "Class live states", has the numbers)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 
@@ -34,23 +35,57 @@ def server():
     live.stop()
 
 
-class Clock:
-    """How long after an action's request left the browser each page showed it (an upper bound:
-    the pages are checked one after the other)."""
+_CLOCKS = itertools.count()
 
-    def __init__(self, name: str):
+
+class Clock:
+    """How long after an action's request left the browser each page showed it. Each page
+    notes the first moment its condition held itself (a mutation observer set before the action;
+    a page that navigated: when its new document was loaded), so the times are each page's own."""
+
+    def __init__(self, name: str, pages: dict[str, tuple]):
         self.name = name
+        self.pages = pages  # {name: (page, JavaScript condition)}
         self.started = time.time()
         self.times: dict[str, float] = {}
+        self.key = f"seen{next(_CLOCKS)}"
+        for page, condition in pages.values():
+            page.evaluate(
+                f"() => {{ const key = '{self.key}'; window[key] = 0;"
+                f" const test = () => {{ try {{ return Boolean({condition}); }}"
+                " catch (e) { return false; } };"
+                " const check = () => { if (!window[key] && test()) window[key] = Date.now(); };"
+                " new MutationObserver(check).observe(document.documentElement,"
+                " {subtree: true, childList: true, attributes: true, characterData: true}); }"
+            )
 
     def begin(self, request) -> None:
-        self.started = request.timing["startTime"] / 1000  # the browser's clock: this machine's
+        # The request's start on the browser's clock (this machine's, as every page's Date.now()).
+        self.started = request.timing["startTime"] / 1000
 
     def saw(self, page_name: str) -> None:
         self.times[page_name] = time.time() - self.started
 
+    def watch(self, timeout_ms: int = LIVE_MS) -> None:
+        """Wait until every page shows the change, each within `timeout_ms` of the action."""
+        for name, (page, condition) in self.pages.items():
+            left = max(1, int(timeout_ms - (time.time() - self.started) * 1000))
+            try:
+                page.wait_for_function(f"() => Boolean({condition})", timeout=left)
+            except Exception:
+                self.report()
+                raise AssertionError(f"{self.name}: not shown within {timeout_ms} ms on {name}") from None
+            seen = page.evaluate(
+                f"() => window['{self.key}'] || performance.timeOrigin"
+                " + performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
+            )
+            self.times[name] = seen / 1000 - self.started
+
     def report(self) -> None:
-        shown = ", ".join(f"{name} {seconds * 1000:.0f} ms" for name, seconds in self.times.items())
+        shown = ", ".join(
+            f"{name} {seconds * 1000:.0f} ms"
+            for name, seconds in sorted(self.times.items(), key=lambda t: t[1])
+        )
         print(f"\n[{self.name}] {shown}")
 
 
@@ -122,10 +157,6 @@ def _kids(browser, server, code: str, names: list[str]):
     return contexts, pages
 
 
-def _live_text(page) -> str:
-    return page.locator("#live").inner_text()
-
-
 def _visible_texts(page, pattern: str) -> int:
     """How many visible elements on the page say `pattern` (the innermost ones)."""
     return page.evaluate(
@@ -136,6 +167,19 @@ def _visible_texts(page, pattern: str) -> int:
         }).length""",
         pattern,
     )
+
+
+OVER = "document.body.innerText.includes('Class is over')"
+ENDED = "document.querySelector(\"#dashboard[data-status='ended']\")"
+PROJECTOR_ENDED = "document.querySelector('#projector-live').innerText.includes('This session has ended')"
+
+
+def _live_has(name: str, *, bot: bool) -> str:
+    """A condition: the page's game names `name` (or doesn't: "!Name") and a bot (or none)."""
+    text = "document.querySelector('#live').innerText"
+    named = f"!{text}.includes('{name[1:]}')" if name.startswith("!") else f"{text}.includes('{name}')"
+    bots = f"/\\bbot\\b/i.test({text})"
+    return f"{named} && {'' if bot else '!'}{bots}"
 
 
 def test_ending_a_session_reaches_every_open_page_at_once(server, browser):
@@ -159,35 +203,48 @@ def test_ending_a_session_reaches_every_open_page_at_once(server, browser):
         lesson_projector = _projector(teacher_context, lesson_teacher, server)
         lesson_kids, lesson_pages = _kids(browser, server, lesson_code, ["Kim", "Lee"])
         contexts += lesson_kids
+        # Lee's browser is in both sessions: the game in a second tab, joined after the lesson.
+        # Each tab hears its own session.
+        lee_game = lesson_kids[1].new_page()
+        lee_game.goto(f"{server.url}/join?code={game_code}")
+        lee_game.fill("#id_nickname", "Lee")
+        lee_game.get_by_role("button", name="Join", exact=True).click()
+        lee_game.wait_for_url(re.compile(r"/(class|play)/[\w-]+/$"))
+        lee_game.wait_for_selector("#live", timeout=WAIT_MS)  # a late joiner: seated at once
+        game_pages["Lee (game tab)"] = lee_game
         _control(lesson_teacher, "Start the lesson")
         for page in lesson_pages.values():
             page.wait_for_selector("#lesson button[data-card]", timeout=WAIT_MS)
 
         # The game: its students, its dashboard and its projector.
-        clock = Clock("end a game session")
+        clock = Clock(
+            "end a game session",
+            {
+                **{name: (page, OVER) for name, page in game_pages.items()},
+                "dashboard": (teacher, ENDED),
+                "projector": (game_projector, PROJECTOR_ENDED),
+            },
+        )
         _control(teacher, "End the session", clock)
-        for name, page in game_pages.items():
-            page.wait_for_selector("text=Class is over", timeout=LIVE_MS)
-            clock.saw(name)
-        teacher.wait_for_selector("#dashboard[data-status='ended']", timeout=LIVE_MS)
-        clock.saw("dashboard")
-        game_projector.wait_for_selector("#projector-live >> text=This session has ended", timeout=LIVE_MS)
-        clock.saw("projector")
+        clock.watch()
         clock.report()
 
         # The lesson: the students' pages switch by themselves, with no card left to tap.
-        clock = Clock("end a lesson")
+        clock = Clock(
+            "end a lesson",
+            {
+                **{
+                    name: (page, f"{OVER} && !document.querySelector('#lesson')")
+                    for name, page in lesson_pages.items()
+                },
+                "dashboard": (lesson_teacher, ENDED),
+                "projector": (lesson_projector, PROJECTOR_ENDED),
+            },
+        )
         _control(lesson_teacher, "End the session", clock)
-        for name, page in lesson_pages.items():
-            page.wait_for_selector("text=Class is over", timeout=LIVE_MS)
-            clock.saw(name)
-        lesson_teacher.wait_for_selector("#dashboard[data-status='ended']", timeout=LIVE_MS)
-        clock.saw("dashboard")
-        lesson_projector.wait_for_selector("#projector-live >> text=This session has ended", timeout=LIVE_MS)
-        clock.saw("projector")
+        clock.watch()
         clock.report()
         for page in lesson_pages.values():
-            assert page.locator("#lesson").count() == 0
             assert page.locator("button[data-card], #check-meal").count() == 0
         for page in game_pages.values():
             assert page.locator(MOVE_BUTTONS).count() == 0
@@ -220,14 +277,19 @@ def test_a_lesson_waits_for_start_and_start_opens_it_live(server, browser):
         teacher.reload()
         assert teacher.locator("#dashboard").get_by_text("Last meal").count() == 0
 
-        clock = Clock("start a lesson")
+        clock = Clock(
+            "start a lesson",
+            {
+                "Kim": (kim, "document.querySelector('#lesson button[data-card]')"),
+                "dashboard": (teacher, "document.querySelector(\"#dashboard[data-status='playing']\")"),
+                "projector": (
+                    projector,
+                    "document.querySelector('#projector-live').innerText.includes('Top players')",
+                ),
+            },
+        )
         _control(teacher, "Start the lesson", clock)
-        kim.wait_for_selector("#lesson button[data-card]", timeout=LIVE_MS)
-        clock.saw("Kim")
-        teacher.wait_for_selector("#dashboard[data-status='playing']", timeout=LIVE_MS)
-        clock.saw("dashboard")
-        projector.wait_for_selector("#projector-live >> text=Top players", timeout=LIVE_MS)
-        clock.saw("projector")
+        clock.watch()
         clock.report()
         assert kim.locator("#plate").count() == 0  # the refused card never went on the plate
         kim.click("button[data-card='apple']")
@@ -239,6 +301,12 @@ def test_a_lesson_waits_for_start_and_start_opens_it_live(server, browser):
         teacher_context.close()
         for context in contexts:
             context.close()
+
+
+PAUSED_MESSAGE = (
+    "[...document.querySelectorAll('#flash, .board-message')]"
+    ".some((e) => e.checkVisibility() && e.textContent.includes('paused'))"
+)
 
 
 def test_pause_and_resume_leave_no_stale_banner_or_error(server, browser):
@@ -260,15 +328,19 @@ def test_pause_and_resume_leave_no_stale_banner_or_error(server, browser):
         _move(teacher, "Ana", 1)
         teacher.wait_for_selector("#flash:visible >> text=no free seat")
 
-        clock = Clock("pause")
+        clock = Clock(
+            "pause",
+            {
+                **{name: (page, "document.querySelector('.paused-screen')") for name, page in pages.items()},
+                "dashboard": (teacher, "document.querySelector('#dashboard .badge-paused')"),
+                "projector": (
+                    projector,
+                    "document.querySelector('#projector-live').innerText.includes('Paused')",
+                ),
+            },
+        )
         _control(teacher, "Pause everyone", clock)
-        for name, page in pages.items():
-            page.wait_for_selector(".paused-screen", timeout=LIVE_MS)
-            clock.saw(name)
-        teacher.wait_for_selector("#dashboard .badge-paused", timeout=LIVE_MS)
-        clock.saw("dashboard")
-        projector.wait_for_selector("#projector-live >> text=Paused", timeout=LIVE_MS)
-        clock.saw("projector")
+        clock.watch()
         clock.report()
         # ... and goes with the next control that worked.
         assert teacher.locator("#flash").is_hidden()
@@ -280,22 +352,22 @@ def test_pause_and_resume_leave_no_stale_banner_or_error(server, browser):
             mover.wait_for_selector("#flash:visible >> text=paused the game", timeout=WAIT_MS)
         assert mover.locator("#flash").inner_text().count("paused the game") == 1
 
-        clock = Clock("resume")
-        _control(teacher, "Resume", clock)
-        for name, page in pages.items():
-            page.wait_for_selector(".paused-screen", state="detached", timeout=LIVE_MS)
-            page.wait_for_function(
-                "() => ![...document.querySelectorAll('#flash, .board-message')]"
-                ".some((e) => e.checkVisibility() && e.textContent.includes('paused'))",
-                timeout=LIVE_MS,
-            )
-            clock.saw(name)
-        teacher.wait_for_selector("#dashboard .badge-paused", state="detached", timeout=LIVE_MS)
-        clock.saw("dashboard")
-        projector.wait_for_function(
-            "() => !document.querySelector('#projector-live').innerText.includes('Paused')", timeout=LIVE_MS
+        clock = Clock(
+            "resume",
+            {
+                **{
+                    name: (page, f"!document.querySelector('.paused-screen') && !({PAUSED_MESSAGE})")
+                    for name, page in pages.items()
+                },
+                "dashboard": (teacher, "!document.querySelector('#dashboard .badge-paused')"),
+                "projector": (
+                    projector,
+                    "!document.querySelector('#projector-live').innerText.includes('Paused')",
+                ),
+            },
         )
-        clock.saw("projector")
+        _control(teacher, "Resume", clock)
+        clock.watch()
         clock.report()
         for page in pages.values():
             assert _visible_texts(page, "paused") == 0
@@ -308,14 +380,14 @@ def test_pause_and_resume_leave_no_stale_banner_or_error(server, browser):
             context.close()
 
 
+TABLE_1 = "document.querySelector(\"#dashboard .table-card[data-table='1']\")"
+TABLE_2 = "document.querySelector(\"#dashboard .table-card[data-table='2']\")"
+
+
 def _table_of(page) -> int:
     page.wait_for_selector("#class-bar-live", timeout=WAIT_MS)
     found = re.search(r"table (\d+)", page.locator("#class-bar-live").inner_text())
     return int(found.group(1)) if found else 0
-
-
-def _names_bot(page) -> bool:
-    return bool(re.search(r"\bbot\b", _live_text(page), re.IGNORECASE))
 
 
 def test_seat_changes_and_removals_reach_every_open_page(server, browser):
@@ -328,92 +400,80 @@ def test_seat_changes_and_removals_reach_every_open_page(server, browser):
     try:
         code = _new_session(teacher, server, "Duel")
         projector = _projector(teacher_context, teacher, server)
-        contexts, pages = _kids(browser, server, code, ["Ana", "Ben", "Cal"])
+        contexts, pages = _kids(browser, server, code, ["Kofi", "Yuki", "Zed"])
         _control(teacher, "Start: seat everyone")
         for page in pages.values():
             page.wait_for_url(re.compile(r"/play/[\w-]+/$"), timeout=WAIT_MS)
             page.wait_for_selector("#live")
         tables = {name: _table_of(page) for name, page in pages.items()}
         alone = next(name for name, table in tables.items() if table == 2)  # with a bot
-        pair = [name for name, table in tables.items() if table == 1]
-        assert _names_bot(pages[alone])
+        out, stays = [name for name, table in tables.items() if table == 1]
+        assert pages[alone].evaluate(f"() => {_live_has('You', bot=True)}")
 
         # A late joiner takes the bot's seat at table 2.
-        dan_context = _phone(browser)
-        contexts.append(dan_context)
-        dan = dan_context.new_page()
-        dan.goto(f"{server.url}/join?code={code}")
-        dan.fill("#id_nickname", "Dan")
-        clock = Clock("a late joiner takes a bot's seat")
-        _press(dan, dan.get_by_role("button", name="Join", exact=True), clock)
-        dan.wait_for_url(re.compile(r"/play/[\w-]+/$"), timeout=WAIT_MS)
-        clock.saw("Dan")
-        pages[alone].wait_for_function(
-            "() => { const t = document.querySelector('#live').innerText;"
-            " return t.includes('Dan') && !/\\bbot\\b/i.test(t); }",
-            timeout=LIVE_MS,
+        wren_context = _phone(browser)
+        contexts.append(wren_context)
+        wren = wren_context.new_page()
+        wren.goto(f"{server.url}/join?code={code}")
+        wren.fill("#id_nickname", "Wren")
+        clock = Clock(
+            "a late joiner takes a bot's seat",
+            {
+                "Wren": (wren, f"location.pathname.startsWith('/play/') && {_live_has(alone, bot=False)}"),
+                f"{alone} (tablemate)": (pages[alone], _live_has("Wren", bot=False)),
+                "dashboard": (
+                    teacher,
+                    f"{TABLE_2}.innerText.includes('Wren') && !document.querySelector('#dashboard li.bot')",
+                ),
+                "projector": (projector, "document.querySelector('#arrivals').innerText.includes('Wren')"),
+            },
         )
-        clock.saw(f"{alone} (tablemate)")
-        teacher.wait_for_selector("#dashboard .table-card[data-table='2'] >> text=Dan", timeout=LIVE_MS)
-        assert teacher.locator("#dashboard .table-players li.bot").count() == 0
-        clock.saw("dashboard")
-        projector.wait_for_selector("#arrivals >> text=Dan", timeout=LIVE_MS)
-        clock.saw("projector")
+        _press(wren, wren.get_by_role("button", name="Join", exact=True), clock)
+        clock.watch()
         clock.report()
 
         # The teacher removes one of table 1's pair: a bot takes the seat, the name goes.
-        out, stays = pair
-        clock = Clock("remove a student")
+        clock = Clock(
+            "remove a student",
+            {
+                out: (pages[out], "document.body.innerText.includes('took you out')"),
+                f"{stays} (tablemate)": (pages[stays], _live_has(f"!{out}", bot=True)),
+                "dashboard": (
+                    teacher,
+                    "document.querySelector('#dashboard tr.removed')"
+                    " && document.querySelector(\"#dashboard .table-card[data-table='1'] li.bot\")",
+                ),
+                "projector": (projector, f"!document.querySelector('#arrivals').innerText.includes('{out}')"),
+            },
+        )
         _press(
             teacher,
             teacher.locator("#dashboard tr", has_text=out).get_by_role("button", name="Remove"),
             clock,
         )
-        pages[out].wait_for_selector("text=took you out", timeout=LIVE_MS)
-        clock.saw(out)
-        pages[stays].wait_for_function(
-            "(out) => { const t = document.querySelector('#live').innerText;"
-            " return !t.includes(out) && /\\bbot\\b/i.test(t); }",
-            arg=out,
-            timeout=LIVE_MS,
-        )
-        clock.saw(f"{stays} (tablemate)")
-        teacher.wait_for_selector("#dashboard tr.removed", timeout=LIVE_MS)
-        teacher.wait_for_selector("#dashboard .table-card[data-table='1'] li.bot", timeout=LIVE_MS)
-        clock.saw("dashboard")
-        projector.wait_for_function(
-            "(out) => !document.querySelector('#arrivals').innerText.includes(out)", arg=out, timeout=LIVE_MS
-        )
-        clock.saw("projector")
+        clock.watch()
         clock.report()
 
-        # A Move that fails (Dan already sits at table 2), then one that works: the tablemate from
-        # table 2 takes the bot's seat at table 1.
-        _move(teacher, "Dan", 2)
+        # A Move that fails (Wren already sits at table 2, which has no bot), then one that works:
+        # the tablemate from table 2 takes the bot's seat at table 1.
+        _move(teacher, "Wren", 2)
         teacher.wait_for_selector("#flash:visible >> text=no free seat")
         _shot(teacher, "dashboard-after-failed-move-1280")
-        clock = Clock("move a student")
+        clock = Clock(
+            "move a student",
+            {
+                f"{stays} (new tablemate)": (pages[stays], _live_has(alone, bot=False)),
+                "Wren (old tablemate)": (wren, _live_has(f"!{alone}", bot=True)),
+                f"{alone} (moved)": (
+                    pages[alone],
+                    "/table 1\\b/.test(document.querySelector('#class-bar-live').innerText)"
+                    f" && {_live_has(stays, bot=False)}",
+                ),
+                "dashboard": (teacher, f"{TABLE_1}.innerText.includes('{alone}')"),
+            },
+        )
         _move(teacher, alone, 1, clock)
-        pages[stays].wait_for_function(
-            "(name) => { const t = document.querySelector('#live').innerText;"
-            " return t.includes(name) && !/\\bbot\\b/i.test(t); }",
-            arg=alone,
-            timeout=LIVE_MS,
-        )
-        clock.saw(f"{stays} (new tablemate)")
-        dan.wait_for_function(
-            "(name) => { const t = document.querySelector('#live').innerText;"
-            " return !t.includes(name) && /\\bbot\\b/i.test(t); }",
-            arg=alone,
-            timeout=LIVE_MS,
-        )
-        clock.saw("Dan (old tablemate)")
-        teacher.wait_for_selector(f"#dashboard .table-card[data-table='1'] >> text={alone}", timeout=LIVE_MS)
-        clock.saw("dashboard")
-        pages[alone].wait_for_function(
-            "() => /table 1\\b/.test(document.querySelector('#class-bar-live').innerText)", timeout=LIVE_MS
-        )
-        clock.saw(f"{alone} (moved)")
+        clock.watch()
         clock.report()
         assert teacher.locator("#flash").is_hidden()
         _shot(teacher, "dashboard-after-failed-then-successful-move-1280")
