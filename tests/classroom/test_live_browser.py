@@ -215,6 +215,9 @@ def test_ending_a_session_reaches_every_open_page_at_once(server, browser):
         _control(lesson_teacher, "Start the lesson")
         for page in lesson_pages.values():
             page.wait_for_selector("#lesson button[data-card]", timeout=WAIT_MS)
+        lesson_pages["Lee"].reload()  # the lesson tab drawn again: still the lesson's own class bar
+        lesson_pages["Lee"].wait_for_selector("#lesson button[data-card]", timeout=WAIT_MS)
+        assert lesson_pages["Lee"].url.endswith(f"/class/{lesson_code}/")
 
         # The game: its students, its dashboard and its projector.
         clock = Clock(
