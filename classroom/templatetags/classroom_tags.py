@@ -24,7 +24,9 @@ def _student_of_page(request, known: dict) -> Student | None:
     kwargs = found.kwargs if found is not None else {}
     if found is not None and found.namespace == "classroom" and "code" in kwargs:
         session_id = (
-            ClassSession.objects.filter(code=code_normalize(kwargs["code"])).values_list("pk", flat=True).first()
+            ClassSession.objects.filter(code=code_normalize(kwargs["code"]))
+            .values_list("pk", flat=True)
+            .first()
         )
         student_id = known.get(str(session_id))
         return Student.objects.select_related("session").filter(pk=student_id).first() if student_id else None
