@@ -1,12 +1,16 @@
 """Live class pages over websockets.
 
 - `TeacherConsumer` (/ws/teach/<session id>/<view>/, view "dashboard" or "projector"): only the
-  session's teacher. On (re)connect it sends the whole view; after a "changed" it renders the
-  view again, at most once per CLASSROOM_DASHBOARD_COALESCE_MS however many changes arrive
-  (thirty students moving make one redraw, not thirty); and every REFRESH_SECONDS anyway, so
-  "idle for a while" shows up with nothing else happening.
+  session's teacher. On (re)connect it sends the whole view; after a change of the class's state
+  (start, pause, end, seats...) it renders the view again at once (STATE_DELAY_SECONDS gathers
+  what one request changed); after activity (moves, meal checks, arrivals) at most once per
+  CLASSROOM_DASHBOARD_COALESCE_MS however many changes arrive (thirty students moving make one
+  redraw, not thirty); and every REFRESH_SECONDS anyway, so "idle for a while" shows up with
+  nothing else happening.
 - `StudentConsumer` (/ws/class/<code>/): a student's class bar on every page they are on: it
-  says where they belong now (their table, the class page) and shows "paused".
+  says where they belong now (their table, the class page) and shows "paused". It is told only
+  state changes, and draws them within STUDENT_SPREAD_SECONDS (thirty students' pages don't all
+  ask the server for their next page in the same instant).
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from plateful.locale import scope_language
 
 CLOSE_FORBIDDEN = 4403
 REFRESH_SECONDS = 30
+STATE_DELAY_SECONDS = 0.05
+STUDENT_SPREAD_SECONDS = (0.02, 0.2)
 
 
 class _CoalescingConsumer(ResilientConsumer):
@@ -38,12 +44,14 @@ class _CoalescingConsumer(ResilientConsumer):
     is drawn again in full when the layer is back (plateful.live_layer)."""
 
     groups_to_join: list[str]
-    delay_seconds = 0.5
+    delay_seconds = 0.5  # activity
+    state_delay_seconds = STATE_DELAY_SECONDS
     refresh_seconds: float | None = None
 
     async def start(self, groups: list[str]) -> None:
         self.groups_to_join = groups
         self._pending = False
+        self._due = 0.0
         for group in groups:
             await self.join(group)  # down: the page still opens
         await self.send_render()
@@ -66,14 +74,19 @@ class _CoalescingConsumer(ResilientConsumer):
 
     async def class_changed(self, message):
         # Messages are handled one after another, so the redraw waits in its own task: changes
-        # arriving meanwhile find it pending and are drawn with it.
+        # arriving meanwhile find it pending and are drawn with it. A state change doesn't wait
+        # behind activity: it brings a pending redraw forward.
+        delay = self.delay_seconds if message.get("activity") else self.state_delay_seconds
+        due = asyncio.get_running_loop().time() + delay
         if self._pending:
-            return
-        self._pending = True
-        self._later = asyncio.ensure_future(self._render_later())
+            if self._due <= due:
+                return
+            self._later.cancel()
+        self._pending, self._due = True, due
+        self._later = asyncio.ensure_future(self._render_later(delay))
 
-    async def _render_later(self) -> None:
-        await asyncio.sleep(self.delay_seconds)
+    async def _render_later(self, delay: float) -> None:
+        await asyncio.sleep(delay)
         self._pending = False
         await self.send_render()
 
@@ -150,7 +163,8 @@ class StudentConsumer(_CoalescingConsumer):
         await self.accept()
         self.code = services.code_normalize(self.scope["url_route"]["kwargs"]["code"])
         # Spread thirty students' redraws of one change over a moment.
-        self.delay_seconds = 0.15 + random.random() * 0.35
+        low, high = STUDENT_SPREAD_SECONDS
+        self.delay_seconds = self.state_delay_seconds = low + random.random() * (high - low)
         self.student_id = await database_sync_to_async(self._identify)()
         if self.student_id is None:
             await self.send(text_data=_("You haven't joined this class."))

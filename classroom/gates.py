@@ -67,7 +67,9 @@ def match_changed(change: MatchChange) -> None:
     else:
         session_id = class_matches.session_of_match(match_id=change.match_id)
     if session_id is not None:
-        live.session_changed(session_id, students=False)
+        # Activity: the teacher's pages coalesce it. A change of the class's state that also
+        # changes matches (an end, a seat) tells its own state change.
+        live.session_changed(session_id, students=False, activity=True)
 
 
 def class_matches_held():

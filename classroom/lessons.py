@@ -86,6 +86,12 @@ def _lesson_open(student: Student) -> None:
         raise ClassroomError(_("Your teacher is checking your name. Wait a moment."), status=409)
     if session.ended:
         raise ClassroomError(_("This class session has ended."), status=409)
+    if session.status != ClassSession.Status.PLAYING:
+        raise ClassroomError(
+            _("Your teacher hasn't started the lesson yet. Wait a moment: it opens by itself."),
+            status=409,
+            code="not_started",
+        )
     if session.paused:
         raise ClassroomError(_("Your teacher paused the class. Wait a moment."), status=409, code="paused")
 
@@ -121,5 +127,5 @@ def lesson_check(*, student: Student) -> tuple[MealAttempt, object]:
             calories=check.calories,
         )
         Student.objects.filter(pk=student.pk).update(last_active_at=timezone.now())
-        live.session_changed(session.pk, students=False)
+        live.session_changed(session.pk, students=False, activity=True)
     return attempt, check

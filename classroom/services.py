@@ -253,13 +253,16 @@ def student_join(*, session: ClassSession, nickname: str, device: str, was: int 
                 last_active_at=timezone.now(),
                 pending=session.approve_names,
             )
-            if (
+            seated = (
                 session.status == ClassSession.Status.PLAYING
                 and not session.is_lesson
                 and not student.pending
-            ):
+            )
+            if seated:
                 seat_late_student(session, student)
-            live.session_changed(session.pk, students=False)
+            # Seated at a game going on (often in a bot's seat): the tablemates' pages must
+            # stop naming the bot now, so their class bars are told too (classroom.js).
+            live.session_changed(session.pk, students=seated, activity=not seated)
     except IntegrityError:
         raise ClassroomError(
             _("Someone here already has that name. Please pick another one."), code="nickname"
@@ -324,7 +327,8 @@ def _split_evenly(students: list[Student], size: int) -> list[list[Student]]:
 
 def session_start(*, session: ClassSession) -> None:
     """Seat every student at tables of the chosen size (shuffled; bots fill the gaps). A lesson
-    simply opens."""
+    opens: its students' pages change from "wait for your teacher" to the lesson by themselves
+    (until then `classroom.lessons` refuses every plate change and check)."""
     with transaction.atomic():
         session = ClassSession.objects.select_for_update().get(pk=session.pk)
         if session.ended:
@@ -529,8 +533,9 @@ def student_remove(*, session: ClassSession, student_id: int, ban: bool = False)
 
 @dataclass(frozen=True)
 class Place:
-    """Where a student should be now: kind is "banned", "removed", "ended", "pending", "lesson",
-    "table" or "waiting"; url is the page; tokens are the seat tokens their browser needs there."""
+    """Where a student should be now: kind is "banned", "removed", "ended", "pending", "lesson"
+    (a started lesson), "table" or "waiting" (for the start, or for a table); url is the page;
+    tokens are the seat tokens their browser needs there."""
 
     kind: str
     url: str
@@ -552,6 +557,8 @@ def student_place(*, student: Student) -> Place:
     if student.pending:
         return Place("pending", class_url(session))
     if session.is_lesson:
+        if session.status != ClassSession.Status.PLAYING:
+            return Place("waiting", class_url(session))
         return Place("lesson", class_url(session))
     seat = _current_seat(student)
     if seat is not None:

@@ -16,6 +16,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -216,9 +217,17 @@ def projector(request: HttpRequest, session_id: int) -> HttpResponse:
     return render(request, "classroom/projector.html", context)
 
 
+def _with_flash_cleared(request: HttpRequest, response: HttpResponse, template: str) -> HttpResponse:
+    """An htmx answer that worked also hides the page's last refusal (#flash, out of band): an
+    error must not outlive the next action that succeeded."""
+    response.content += render_to_string(template + "#flash", {"oob": True}, request=request).encode()
+    return response
+
+
 def after_control(request: HttpRequest, session: ClassSession, done: str) -> HttpResponse:
     if request.htmx:
-        return render(request, "classroom/session.html#dashboard", dashboard.dashboard_context(session))
+        response = render(request, "classroom/session.html#dashboard", dashboard.dashboard_context(session))
+        return _with_flash_cleared(request, response, "classroom/session.html")
     messages.success(request, done)
     return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
 
@@ -522,7 +531,8 @@ def _lesson_response(
         return HttpResponseRedirect(services.class_url(session))
     context = {"session": session, "student": student, "place": services.student_place(student=student)}
     context.update(_lesson_context(session, student, check))
-    return render(request, "classroom/student.html#lesson", context)
+    response = render(request, "classroom/student.html#lesson", context)
+    return _with_flash_cleared(request, response, "classroom/student.html")
 
 
 def _lesson_post(request: HttpRequest, code: str, do) -> HttpResponse:

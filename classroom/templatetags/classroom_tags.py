@@ -4,15 +4,36 @@ and where they belong now), kept live by the class socket."""
 from django import template
 from django.utils.translation import gettext as _
 
+from classroom.class_matches import student_of_match
 from classroom.consumers import class_bar_context
 from classroom.forms import activity_line as activity_line_text
 from classroom.gates import students_of
-from classroom.models import Student
+from classroom.models import ClassSession, Student
+from classroom.services import code_normalize
 from games.catalog import game_name
 from nutrition.meal_words import card_amounts_words
 from nutrition.meal_words import rule_label as meal_rule_label
 
 register = template.Library()
+
+
+def _student_of_page(request, known: dict) -> Student | None:
+    """On a class page or a class table's match page, the student this browser is in that
+    page's session: a browser in two sessions (a lesson in one tab, a game in another) gets each
+    page's own class bar, so each page hears its own session's changes (its end above all)."""
+    found = getattr(request, "resolver_match", None)
+    kwargs = found.kwargs if found is not None else {}
+    if found is not None and found.namespace == "classroom" and "code" in kwargs:
+        session_id = (
+            ClassSession.objects.filter(code=code_normalize(kwargs["code"]))
+            .values_list("pk", flat=True)
+            .first()
+        )
+        student_id = known.get(str(session_id))
+        return Student.objects.select_related("session").filter(pk=student_id).first() if student_id else None
+    if found is not None and found.namespace == "games" and "match_id" in kwargs:
+        return student_of_match(match_id=kwargs["match_id"], students=known)[1]
+    return None
 
 
 @register.inclusion_tag("classroom/_class_bar.html", takes_context=True)
@@ -21,7 +42,7 @@ def classroom_bar(context) -> dict:
     known = students_of(getattr(request, "session", None)) if request is not None else {}
     if not known:
         return {}
-    student = (
+    student = _student_of_page(request, known) or (
         Student.objects.filter(pk__in=[pk for pk in known.values() if isinstance(pk, int)])
         .select_related("session")
         .order_by("-joined_at")

@@ -6,13 +6,17 @@
 
   // ----- A student's class bar ------------------------------------------------------------------
   // The class socket pushes #class-bar-live with data-place (where the student belongs now),
-  // data-kind (what that place is: waiting, pending, removed...), data-name (their nickname, which
-  // the teacher may change) and data-go (the class page, which hands their browser the seat and
-  // sends them on). On a class page or a game page that isn't their place, go there; on their
-  // class page showing another kind of place (the teacher accepted their name), draw it again.
+  // data-kind (what that place is: waiting, lesson, pending, removed...), data-name (their
+  // nickname, which the teacher may change), data-paused and data-go (the class page, which hands
+  // their browser the seat and sends them on). On a class page or a game page that isn't their
+  // place, go there; on their class page showing another kind of place (the teacher started the
+  // lesson, ended the class, accepted their name), draw it again.
   function followPlace() {
     const bar = document.getElementById("class-bar-live");
     if (!bar) return;
+    const paused = bar.dataset.paused === "true";
+    if (wasPaused && !paused) clearStaleMessages();
+    wasPaused = paused;
     document.querySelectorAll("[data-my-name]").forEach((element) => {
       if (bar.dataset.name && element.textContent !== bar.dataset.name) element.textContent = bar.dataset.name;
     });
@@ -23,7 +27,12 @@
     if (place && onClassPages && here !== place) {
       window.location.assign(bar.dataset.go);
     } else if (page && here === place && page.dataset.kind !== bar.dataset.kind) {
-      window.location.assign(bar.dataset.go);
+      // The same page now shows another place (the lesson started, the class is over): draw the
+      // student's part again in place, without reloading the whole page.
+      const go = bar.dataset.go;
+      htmx
+        .ajax("GET", go, { target: ".student-page", select: ".student-page", swap: "outerHTML" })
+        .catch(() => window.location.assign(go));
     } else if (here === place && tableNames !== null && bar.dataset.tableNames !== tableNames) {
       // A tablemate was renamed (or a bot took a seat): the game's version is the same, so its
       // own socket's redraw is not shown; fetch the game again.
@@ -32,6 +41,22 @@
     tableNames = bar.dataset.tableNames || "";
   }
   let tableNames = null;
+  let wasPaused = false;
+
+  // The class plays on: what the page said while it was paused ("Your teacher paused the game",
+  // at the top and next to the cards) is stale now.
+  function clearStaleMessages() {
+    const flash = document.getElementById("flash");
+    if (flash) {
+      flash.hidden = true;
+      flash.textContent = "";
+      delete flash.dataset.fresh;
+    }
+    document.querySelectorAll("#live .board-message").forEach((near) => {
+      near.hidden = true;
+      near.textContent = "";
+    });
+  }
   document.addEventListener("htmx:oobAfterSwap", (event) => {
     if (event.detail.target && event.detail.target.id === "class-bar-live") followPlace();
   });

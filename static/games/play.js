@@ -66,8 +66,12 @@
     const viewer = pushedViewer(event.detail.message);
     if (found && live && live.dataset.status !== "waiting" && (viewer === null || viewer === live.dataset.viewer)) {
       // Same version, same game: the page already shows it (the htmx response got here first).
+      // A change that isn't a move (someone else took a seat: a class's late joiner, a bot for
+      // a student the teacher moved) keeps the version and moves data-changed on: drawn.
       const version = parseInt(found[1] || found[2], 10);
-      if (version <= liveVersion()) event.preventDefault();
+      const changed = /id="live"[^>]*data-changed="([\d.]+)"/.exec(event.detail.message);
+      const newer = changed && parseFloat(changed[1]) > parseFloat(live.dataset.changed || "0");
+      if (version < liveVersion() || (version === liveVersion() && !newer)) event.preventDefault();
     }
   });
 

@@ -60,8 +60,13 @@ def duel_session(teacher, **extra) -> ClassSession:
     )
 
 
-def lesson_session(teacher, **extra) -> ClassSession:
-    return services.session_create(teacher=teacher, kind="lesson", **extra)
+def lesson_session(teacher, *, start: bool = True, **extra) -> ClassSession:
+    """A meal-balance lesson, started unless `start=False` (a lesson waits for Start)."""
+    session = services.session_create(teacher=teacher, kind="lesson", **extra)
+    if start:
+        services.session_start(session=session)
+        session.refresh_from_db()
+    return session
 
 
 def join(session: ClassSession, nickname: str, client: Client | None = None) -> tuple[Client, Student]:

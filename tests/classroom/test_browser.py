@@ -176,6 +176,8 @@ def test_a_meal_balance_lesson_explains_an_unbalanced_meal_and_records_both_atte
         teacher.get_by_role("button", name="Make the session and its join code").click()
         teacher.wait_for_url(re.compile(r"/teach/sessions/\d+/$"))
         code = teacher.locator("#join-code").inner_text().strip()
+        teacher.get_by_role("button", name="Start the lesson").click()
+        teacher.wait_for_selector("#dashboard[data-status='playing']")
 
         kim = kid_context.new_page()
         _join(kim, server, code, "Kim")

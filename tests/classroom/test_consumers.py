@@ -96,9 +96,24 @@ async def test_a_burst_of_changes_makes_one_redraw(settings):
     await dashboard.receive_from()
     layer = get_channel_layer()
     for _ in range(30):  # thirty students moving at once
-        await layer.group_send(live.teacher_group(session.pk), {"type": "class.changed"})
+        await layer.group_send(live.teacher_group(session.pk), {"type": "class.changed", "activity": True})
     await dashboard.receive_from(timeout=3)
     assert await dashboard.receive_nothing(timeout=0.8)
+    await dashboard.disconnect()
+
+
+async def test_a_change_of_the_class_state_is_drawn_at_once_even_behind_a_burst_of_moves(settings):
+    settings.CLASSROOM_DASHBOARD_COALESCE_MS = 3000
+    teacher, browser, session, students = await _class()
+    dashboard = await _connect(f"/ws/teach/{session.pk}/dashboard/", browser)
+    await dashboard.receive_from()
+    layer = get_channel_layer()
+    group = live.teacher_group(session.pk)
+    for _ in range(10):
+        await layer.group_send(group, {"type": "class.changed", "activity": True})
+    await layer.group_send(group, {"type": "class.changed", "activity": False})  # e.g. the end
+    await dashboard.receive_from(timeout=1)  # not after the moves' 3 s
+    assert await dashboard.receive_nothing(timeout=0.5)  # the moves were drawn with it
     await dashboard.disconnect()
 
 

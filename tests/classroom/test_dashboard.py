@@ -63,7 +63,7 @@ def test_a_student_whose_turn_it_is_and_who_has_not_moved_for_a_while_is_idle(te
 
 def test_a_quiet_lesson_student_is_idle_once_the_lesson_runs(teacher, settings):
     settings.CLASSROOM_IDLE_SECONDS = 60
-    session = lesson_session(teacher)
+    session = lesson_session(teacher, start=False)
     _join(session, "Kim")
     services.session_start(session=session)
     session.refresh_from_db()

@@ -501,3 +501,35 @@ def test_the_teacher_moves_a_student_from_the_dashboard(teacher_client, teacher)
         HTTP_HX_REQUEST="true",
     )
     assert full.status_code in (400, 409)
+
+
+def test_a_lesson_waits_for_start_and_refuses_every_plate_change_until_then(teacher):
+    session = lesson_session(teacher, start=False)
+    browser, kim = join(session, "Kim")
+    page = browser.get(f"/class/{session.code}/").content.decode()
+    assert 'data-kind="waiting"' in page and 'id="lesson"' not in page
+    assert "Wait for your teacher to start: the lesson opens by itself." in page
+    for path, data in (("plate", {"card": "apple"}), ("check", {}), ("clear", {})):
+        refused = browser.post(f"/class/{session.code}/{path}/", data, HTTP_HX_REQUEST="true")
+        assert refused.status_code == 409
+        assert "hasn't started the lesson yet" in refused.content.decode()
+    kim.refresh_from_db()
+    assert kim.plate == [] and not kim.attempts.exists()
+    services.session_start(session=session)
+    page = browser.get(f"/class/{session.code}/").content.decode()
+    assert 'data-kind="lesson"' in page and 'id="lesson"' in page
+    taken = browser.post(f"/class/{session.code}/plate/", {"card": "apple"}, HTTP_HX_REQUEST="true")
+    assert taken.status_code == 200
+
+
+def test_a_control_that_works_clears_the_last_refusal_on_the_dashboard(teacher_client, teacher):
+    session = duel_session(teacher)
+    join(session, "Ana")
+    started = teacher_client.post(f"/teach/sessions/{session.pk}/start/", HTTP_HX_REQUEST="true")
+    assert started.status_code == 200
+    again = teacher_client.post(f"/teach/sessions/{session.pk}/start/", HTTP_HX_REQUEST="true")
+    assert again.status_code == 409  # site.js shows it in #flash
+    paused = teacher_client.post(
+        f"/teach/sessions/{session.pk}/pause/", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert re.search(r'<p id="flash"[^>]*hx-swap-oob="true"[^>]* hidden>', paused)

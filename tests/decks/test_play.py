@@ -173,6 +173,7 @@ def test_a_lesson_offers_the_decks_cards(teacher, decks_loaded):
     deck = services.deck_create(owner=teacher, name="Lunch box", start="eat-right")
     records = services.deck_records(deck=deck)
     session = classroom.session_create(teacher=teacher, kind="lesson", deck=deck)
+    classroom.session_start(session=session)
     game_cards = {r["id"] for r in records if r.get("special") in ("sugar-shock", "exercise")}
     assert len(game_cards) == 2  # Sugar Shock and Exhilarating Exercise stay in the games
     assert session.lesson_cards == [r["id"] for r in records if r["id"] not in game_cards]

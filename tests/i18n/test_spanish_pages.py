@@ -162,9 +162,13 @@ def test_the_teachers_pages_read_in_spanish(teacher):
 
 
 def test_a_students_class_pages_read_in_spanish(teacher):
-    """A lesson's class page (plate, checklist, cards) and a game session's waiting page."""
+    """A lesson's class page (plate, checklist, cards), a lesson's and a game session's waiting
+    pages."""
+    lesson = classroom_services.session_create(teacher=teacher, kind="lesson")
+    classroom_services.session_start(session=lesson)  # a lesson waits for Start
     for session in (
-        classroom_services.session_create(teacher=teacher, kind="lesson"),
+        lesson,
+        classroom_services.session_create(teacher=teacher, kind="lesson"),  # waiting for Start
         classroom_services.session_create(
             teacher=teacher, kind="game", game="snack-attack", seats_per_table=2, bot_level="beginner"
         ),
