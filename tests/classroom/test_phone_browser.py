@@ -79,10 +79,12 @@ def _new_session(teacher, server, game: str) -> str:
 
 
 def _shoot(page, name: str) -> None:
-    """A screenshot (PLATEFUL_SCREENSHOTS) once the card pictures have arrived."""
-    if os.environ.get("PLATEFUL_SCREENSHOTS"):
+    """A screenshot of the screen as it is (PLATEFUL_SCREENSHOTS), once its card pictures have
+    arrived, and one of the whole page."""
+    if folder := os.environ.get("PLATEFUL_SCREENSHOTS"):
         page.wait_for_function("() => [...document.images].every(i => i.complete)", timeout=WAIT_MS)
-        _shot(page, name)
+        page.screenshot(path=f"{folder}/{name}.png")
+        _shot(page, f"{name}-full")
 
 
 def _measure(page, game: str) -> dict:
@@ -102,7 +104,10 @@ def _measure(page, game: str) -> dict:
                 return {top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left),
                         right: Math.round(r.right), name: name.slice(0, 40)};
             };
-            const bottom = (sel) => { const e = document.querySelector(sel); return e ? Math.round(e.getBoundingClientRect().bottom) : null; };
+            const bottom = (sel) => {
+                const e = document.querySelector(sel);
+                return e ? Math.round(e.getBoundingClientRect().bottom) : null;
+            };
             return {moves: buttons.map(box), cards: cards.map(box), scrollY: window.scrollY,
                     width: window.innerWidth, height: window.innerHeight,
                     header: bottom('.site-header'), classBar: bottom('#class-bar-live'),
@@ -129,7 +134,6 @@ def test_in_a_class_on_a_phone_your_cards_and_moves_are_on_the_first_screen(serv
                 f"{game}: header {where['header']} class bar {where['classBar']} title {where['title']}"
                 f" lowest card/move {lowest} ({len(where['cards'])} cards, {len(where['moves'])} moves)\n"
             )
-    _shoot(phone, f"class-{game}-360")
     assert where["scrollY"] == 0
     # The class bar is there (class, name, table), and not taller than one short line.
     assert "Kim" in phone.locator("#class-bar-live").inner_text()
@@ -140,15 +144,8 @@ def test_in_a_class_on_a_phone_your_cards_and_moves_are_on_the_first_screen(serv
     ]
     assert not off_screen, f"{game}: below or beside the first screen: {off_screen} ({where})"
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
-
-
-def _in_view(page, selector: str) -> bool:
-    return page.evaluate(
-        """selector => { const e = document.querySelector(selector); if (!e) return false;
-            const r = e.getBoundingClientRect();
-            return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }""",
-        selector,
-    )
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    _shoot(phone, f"class-{game}-360")
 
 
 def test_on_a_phone_every_link_of_the_header_is_in_the_menu_and_nothing_scrolls_sideways(server, browser):
@@ -163,7 +160,7 @@ def test_on_a_phone_every_link_of_the_header_is_in_the_menu_and_nothing_scrolls_
         assert menu.is_visible() and menu.get_attribute("aria-expanded") == "false"
         nav = page.get_by_role("navigation", name="Main")
         assert not nav.get_by_role("link", name="Foods").is_visible()
-        _shot(page, "menu-closed-360")
+        _shoot(page, "menu-closed-360")
         menu.click()
         assert menu.get_attribute("aria-expanded") == "true"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
@@ -173,7 +170,7 @@ def test_on_a_phone_every_link_of_the_header_is_in_the_menu_and_nothing_scrolls_
             box = link.bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (name, box)
         assert nav.get_by_role("button", name="Log out").is_visible()
-        _shot(page, "menu-open-360")
+        _shoot(page, "menu-open-360")
         # Escape closes it and the focus goes back to the button.
         page.keyboard.press("Escape")
         assert menu.get_attribute("aria-expanded") == "false"
@@ -198,7 +195,11 @@ def test_on_a_phone_every_link_of_the_header_is_in_the_menu_and_nothing_scrolls_
         desk.goto(f"{server.url}/games/")
         assert not desk.get_by_role("button", name="Menu").is_visible()
         for name in ("Games", "Cards", "Join a class", "Foods", "Teach"):
-            assert desk.get_by_role("navigation", name="Main").get_by_role("link", name=name, exact=True).is_visible()
+            assert (
+                desk.get_by_role("navigation", name="Main")
+                .get_by_role("link", name=name, exact=True)
+                .is_visible()
+            )
         assert desk.locator(".site-header").bounding_box()["height"] < 90
     finally:
         context.close()
