@@ -82,7 +82,11 @@ def _shoot(page, name: str) -> None:
     """A screenshot of the screen as it is (PLATEFUL_SCREENSHOTS), once its card pictures have
     arrived, and one of the whole page."""
     if folder := os.environ.get("PLATEFUL_SCREENSHOTS"):
-        page.wait_for_function("() => [...document.images].every(i => i.complete)", timeout=WAIT_MS)
+        page.wait_for_function(
+            "() => [...document.images].filter(i => i.getBoundingClientRect().top < innerHeight)"
+            ".every(i => i.complete)",
+            timeout=WAIT_MS,
+        )
         page.screenshot(path=f"{folder}/{name}.png")
         _shot(page, f"{name}-full")
 
