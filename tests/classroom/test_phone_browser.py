@@ -229,10 +229,12 @@ def test_on_a_phone_the_lesson_brings_its_answer_into_view(server, teacher, phon
     phone.wait_for_selector("#meal-result.meal-not-yet")
     # The answer comes up on the screen and has the focus (a screen reader reads it).
     phone.wait_for_function(
-        """() => { const verdict = document.querySelector('#meal-result .meal-verdict');
-            const r = verdict.getBoundingClientRect();
-            return r.top >= 0 && r.bottom <= innerHeight
-                && document.activeElement === document.querySelector('#meal-result'); }""",
+        """() => { const result = document.querySelector('#meal-result');
+            const verdict = result.querySelector('.meal-verdict').getBoundingClientRect();
+            const whole = result.getBoundingClientRect();
+            return verdict.top >= 0 && verdict.bottom <= innerHeight
+                && (whole.bottom <= innerHeight || whole.top <= 20)
+                && document.activeElement === result; }""",
         timeout=5000,
     )
     assert "Not balanced yet" in phone.locator("#meal-result").inner_text()
