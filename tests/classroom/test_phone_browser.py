@@ -91,17 +91,18 @@ def _shoot(page, name: str) -> None:
         _shot(page, f"{name}-full")
 
 
-def _measure(page, game: str) -> dict:
+def _measure(page, game: str, ready: str = "") -> dict:
     """Once the player has cards and moves, where everything is (one call: a bot's move may take
     the buttons away at any moment), measured at the top of the page."""
     return page.wait_for_function(
-        """([moves, own, noneOk]) => {
+        """([moves, own, noneOk, ready]) => {
             window.scrollTo(0, 0);
             const live = document.querySelector('#live');
             if (!live || live.querySelector('.finished')) return null;
             const buttons = [...document.querySelectorAll(moves)];
             const cards = [...document.querySelectorAll(own)];
             if (!buttons.length && !(noneOk && cards.length)) return null;
+            if (ready && !document.querySelector(ready)) return null;
             const box = (e) => {
                 const r = e.getBoundingClientRect();
                 const name = (e.getAttribute('aria-label') || e.dataset.card || e.textContent).trim();
@@ -117,25 +118,34 @@ def _measure(page, game: str) -> dict:
                     header: bottom('.site-header'), classBar: bottom('#class-bar-live'),
                     title: bottom('.match-head')};
         }""",
-        arg=[MOVE_BUTTONS, OWN_CARDS, game in MOVES_MAY_BE_NONE],
+        arg=[MOVE_BUTTONS, OWN_CARDS, game in MOVES_MAY_BE_NONE, ready],
         timeout=60000,
         polling=100,
     ).json_value()
 
 
-@pytest.mark.parametrize("game", list(ENGINES))
+# Later moments worth measuring too: Duel once the cards are shown (each card then has Eat and
+# Attack, and there is Draw).
+LATER = {"duel-eating": ("duel", "#live [data-action-type='eat']:not([aria-disabled='true'])")}
+
+
+@pytest.mark.parametrize("game", [*ENGINES, *LATER])
 def test_in_a_class_on_a_phone_your_cards_and_moves_are_on_the_first_screen(server, teacher, phone, game):
+    game, ready = LATER.get(game, (game, ""))
     code = _new_session(teacher, server, game)
     _join(phone, server, code, "Kim")
     teacher.get_by_role("button", name="Start: seat everyone").click()
     phone.wait_for_url(re.compile(r"/play/[\w-]+/$"), timeout=WAIT_MS)
     phone.wait_for_selector("#class-bar-live")
-    where = _measure(phone, game)
+    if ready:  # the student shows a card first
+        phone.locator(MOVE_BUTTONS).first.click(timeout=WAIT_MS)
+    where = _measure(phone, game, ready)
     if notes := os.environ.get("PLATEFUL_SCREENSHOTS_NOTES"):
         with open(notes, "a") as out:
             lowest = max([b["bottom"] for b in where["moves"] + where["cards"]], default=0)
             out.write(
-                f"{game}: header {where['header']} class bar {where['classBar']} title {where['title']}"
+                f"{game}{' (later)' if ready else ''}: header {where['header']}"
+                f" class bar {where['classBar']} title {where['title']}"
                 f" lowest card/move {lowest} ({len(where['cards'])} cards, {len(where['moves'])} moves)\n"
             )
     assert where["scrollY"] == 0
@@ -149,7 +159,7 @@ def test_in_a_class_on_a_phone_your_cards_and_moves_are_on_the_first_screen(serv
     assert not off_screen, f"{game}: below or beside the first screen: {off_screen} ({where})"
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     phone.evaluate("() => window.scrollTo(0, 0)")
-    _shoot(phone, f"class-{game}-360")
+    _shoot(phone, f"class-{game}{'-eating' if ready else ''}-360")
 
 
 def test_on_a_phone_every_link_of_the_header_is_in_the_menu_and_nothing_scrolls_sideways(server, browser):
