@@ -96,4 +96,26 @@
   document.addEventListener("htmx:afterSwap", restoreFocus);
   document.addEventListener("htmx:oobAfterSwap", restoreFocus);
   document.addEventListener("htmx:afterSettle", restoreFocus);
+
+  // ----- The lesson's answer after "Check my meal" ---------------------------------------------------
+  // The answer ("Not balanced yet: ...") is drawn under the button, often below a phone's screen:
+  // once it is there, scroll it into view (only if it isn't on the screen already) and put the
+  // focus on it, so a screen reader reads it and the next Tab goes on from it.
+  let checking = false;
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    checking = Boolean(event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("[data-meal-check]"));
+  });
+  document.addEventListener("htmx:afterSettle", () => {
+    if (!checking) return;
+    const result = document.getElementById("meal-result");
+    if (!result) return;
+    checking = false;
+    const box = result.getBoundingClientRect();
+    const verdictFits = box.top >= 0 && box.top + 60 <= window.innerHeight;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!verdictFits || box.bottom > window.innerHeight) {
+      result.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest", behavior: smooth ? "smooth" : "auto" });
+    }
+    result.focus({ preventScroll: true });
+  });
 })();
