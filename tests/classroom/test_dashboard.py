@@ -125,7 +125,6 @@ def test_a_move_marks_its_student_active_at_most_once_per_interval(
 
 def test_the_lesson_leaderboard_ranks_passes_then_the_best_attempt_then_trying(teacher):
     session = lesson_session(teacher)
-    services.session_start(session=session)
     ada, bo, cy, dan, eve = (_join(session, n) for n in ("Ada", "Bo", "Cy", "Dan", "Eve"))
     plates = {
         "Dan": ["bagel", "brown-rice", "apple", "carrots", "milk"],  # balanced
