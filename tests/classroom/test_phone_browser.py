@@ -215,6 +215,22 @@ def test_on_a_phone_every_link_of_the_header_is_in_the_menu_and_nothing_scrolls_
                 .is_visible()
             )
         assert desk.locator(".site-header").bounding_box()["height"] < 90
+        # In Spanish (longer words) the button says "Menú" and every link still fits the width.
+        spanish = context.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="es-MX")
+        try:
+            page = spanish.new_page()
+            page.goto(f"{server.url}/games/")
+            menu = page.get_by_role("button", name="Menú")
+            menu.click()
+            assert menu.get_attribute("aria-expanded") == "true"
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+            links = page.get_by_role("navigation").first.get_by_role("link")
+            assert links.count() >= 4
+            for index in range(links.count()):
+                box = links.nth(index).bounding_box()
+                assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        finally:
+            spanish.close()
     finally:
         context.close()
         wide.close()
