@@ -1,4 +1,5 @@
-"""games.access: the gates other apps register, and the games pages and socket that consult them."""
+"""games.access: the gates other apps register for the matches they own, and the games pages
+and socket that consult them."""
 
 from __future__ import annotations
 
@@ -16,27 +17,30 @@ from games.views import SESSION_KEY
 from plateful.asgi import application
 
 
+OWNER = "test-owner"
+
+
 @pytest.fixture
 def gates():
-    """Register test gates for one test, and take them away after."""
-    added: list[tuple[list, object]] = []
+    """Register test gates for OWNER's matches for one test, and take them away after."""
+    added: list[dict] = []
 
-    def add(registry: list, fn):
-        registry.append(fn)
-        added.append((registry, fn))
+    def add(registry: dict, fn):
+        registry[OWNER] = fn
+        added.append(registry)
         return fn
 
     yield add
-    for registry, fn in added:
-        registry.remove(fn)
+    for registry in added:
+        registry.pop(OWNER, None)
 
 
-def _match(kinds=("human", "bot")):
+def _match(kinds=("human", "bot"), owner=OWNER):
     specs = [
         SeatSpec(kind=k, nickname=f"P{n}", bot_level="beginner" if k == "bot" else "")
         for n, k in enumerate(kinds)
     ]
-    return services.match_create(game="test-cards", seats=specs, seed=3)
+    return services.match_create(game="test-cards", seats=specs, seed=3, owner=owner)
 
 
 @pytest.mark.django_db
@@ -52,7 +56,7 @@ def test_a_match_no_gate_claims_is_open_to_anyone():
 @pytest.mark.django_db
 def test_a_gate_keeps_a_visitor_out_of_every_page_of_the_match(gates):
     match, tokens = _match()
-    gates(access._gates, lambda m, who: "Members only." if m.pk == match.pk else None)
+    gates(access._gates, lambda match_id, who: "Members only." if match_id == match.pk else None)
     browser = Client()
     session = browser.session
     session[SESSION_KEY] = {match.pk: tokens[0]}
@@ -65,6 +69,8 @@ def test_a_gate_keeps_a_visitor_out_of_every_page_of_the_match(gates):
     assert browser.post(f"/play/{match.pk}/again/").status_code == 403
     other, _ = _match()
     assert browser.get(f"/play/{other.pk}/").status_code == 200  # other matches stay open
+    public, _ = _match(owner="")
+    assert browser.get(f"/play/{public.pk}/").status_code == 200
 
 
 @pytest.mark.django_db
@@ -121,7 +127,7 @@ def test_anonymous_match_and_table_creation_is_rate_limited_per_client(settings)
 @pytest.mark.django_db(transaction=True)
 async def test_the_match_socket_consults_the_gate(gates):
     match, _tokens = await database_sync_to_async(_match)()
-    gates(access._gates, lambda m, who: "Members only." if m.pk == match.pk else None)
+    gates(access._gates, lambda match_id, who: "Members only." if match_id == match.pk else None)
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     socket = WebsocketCommunicator(application, f"/ws/play/{match.pk}/", headers=headers)
     connected, _ = await socket.connect()
