@@ -12,7 +12,9 @@ timed in the thread that runs it (thread CPU time, so the machine's other load m
 - middleware: request minus the view (sessions, CSRF, auth, locale...);
 - access gate: games.access.match_access_refusal as the view calls it;
 - move gate: the move gate games.services consults (a paused class);
-- class hook: the classroom's subscriber to every committed change (activity marks).
+- class hook: the classroom's subscriber to every committed change (activity marks);
+- session read: loading the browser's session (inside whichever part reads it first: the
+  access gate when a gate looks at the session, the view otherwise). Not added to the total.
 
 A second pass (fewer moves) counts the SQL queries of each part, and how many of them read a
 classroom or homework table. Medians over every POST.
@@ -27,7 +29,7 @@ import time
 from contextlib import contextmanager
 from urllib.parse import quote
 
-PARTS = ("request", "middleware", "access gate", "move gate", "class hook")
+PARTS = ("request", "middleware", "access gate", "move gate", "class hook", "session read")
 
 
 class Meter:
@@ -78,6 +80,7 @@ class Meter:
 
 
 def _instrument(meter: Meter) -> None:
+    from django.contrib.sessions.backends.db import SessionStore
     from django.db import connection
     from django.middleware.security import SecurityMiddleware
     from django.utils.deprecation import MiddlewareMixin
@@ -102,6 +105,7 @@ def _instrument(meter: Meter) -> None:
     OneThreadPerRequest.__call__ = lambda self, request: meter.wrap("view", inner_call)(self, request)
     access.match_access_refusal = meter.wrap("access gate", access.match_access_refusal)
     game_services.move_refusal = meter.wrap("move gate", game_services.move_refusal)
+    SessionStore.load = meter.wrap("session read", SessionStore.load)
     for index, subscriber in enumerate(changes._subscribers):
         if subscriber.__module__.startswith("classroom"):
             changes._subscribers[index] = meter.wrap("class hook", subscriber)
