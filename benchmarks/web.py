@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/web.py                    # 4-seat Appetite table, 300 moves
     .venv/bin/python benchmarks/web.py --game snack-attack --seats 4 --moves 500
     .venv/bin/python benchmarks/web.py --watchers 50 --moves 100  # and 50 watchers' sockets
+    .venv/bin/python benchmarks/web.py --gates --game duel --moves 200  # the POST's gates alone
 
 One process, one event loop, exactly the site's ASGI application (plateful.asgi: Django for
 HTTP, Channels for websockets) with the embedded default's SQLite FILE database (WAL, IMMEDIATE
@@ -187,9 +188,16 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--watchers", type=int, default=0, help="watchers' sockets at each table")
+    parser.add_argument(
+        "--gates", action="store_true", help="the move POST's middleware and gates, public and class match"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="plateful-bench-") as folder:
         _setup_django(Path(folder) / "db.sqlite3")
+        if args.gates:
+            from benchmarks import web_gates
+
+            return web_gates.run("duel" if args.game == "appetite" else args.game, args.moves)
         result = asyncio.run(_bench(args.game, args.seats, args.moves, args.watchers))
     print(
         f"{args.game}, {args.seats} seats, {args.watchers} watchers, "

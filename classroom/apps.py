@@ -13,8 +13,9 @@ class ClassroomConfig(AppConfig):
 
         user_login_failed.connect(accounts.login_failure_count)
 
-        access.register_gate(gates.class_match_gate)
-        access.register_move_gate(gates.class_move_gate)
-        access.register_play_again(gates.class_play_again)
+        # Run for the classroom's own matches only (games.Match.owner).
+        access.register_gate(gates.OWNER, gates.class_match_gate)
+        access.register_move_gate(gates.OWNER, gates.class_move_gate)
+        access.register_play_again(gates.OWNER, gates.class_play_again)
         changes.subscribe(gates.match_changed)
         retention.register_hold(gates.class_matches_held)

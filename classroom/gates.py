@@ -1,4 +1,5 @@
-"""The classroom's hooks into games (registered in ClassroomConfig.ready()).
+"""The classroom's hooks into games (registered in ClassroomConfig.ready() for the matches the
+classroom owns: `OWNER`, set on every match made at a class table; no other match runs them).
 
 - `class_match_gate`: a class session's matches are reachable only by its teacher and its
   students (a removed student no longer counts).
@@ -6,7 +7,10 @@
 - `class_play_again`: "Play again" at a class table starts the table's next game with the same
   players and sends the student to their place.
 - `match_changed`: every committed change of a class match tells the session's dashboards, and a
-  move marks its student active.
+  move marks its student active (a change of any other match returns at once).
+
+Both gates answer from facts each process keeps until the session's students or state change
+(`class_matches.table_facts`, shared across processes through a stamp in the cache).
 - `class_matches_held`: `purge_old_matches` leaves every class match alone (a running session's
   and an ended one's): `purge_class_data` deletes them with the class's data, keeping its totals.
 """
@@ -17,9 +21,10 @@ from django.utils.translation import gettext as _
 
 from classroom import class_matches, live, services
 from classroom.models import TableMatch
-from games.access import viewer_of
+from games.access import owner_of, viewer_of
 from games.changes import MatchChange
 
+OWNER = class_matches.CLASSROOM_OWNER  # games.Match.owner of every match made at a class table
 STUDENTS_KEY = "class_students"  # browser session: {class session id: student id}
 
 
@@ -29,23 +34,27 @@ def students_of(session) -> dict:
     return session.get(STUDENTS_KEY, {}) or {}
 
 
-def class_match_gate(match, request_or_scope) -> str | None:
+def class_match_gate(match_id: str, request_or_scope) -> str | None:
+    facts = class_matches.table_facts(match_id=match_id)
+    if facts is None:
+        return None
     viewer = viewer_of(request_or_scope)
-    session, student = class_matches.student_of_match(match_id=match.pk, students=students_of(viewer.session))
-    if session is None:
-        return None
     user = viewer.user
-    if user is not None and getattr(user, "is_authenticated", False) and user.pk == session.teacher_id:
+    if user is not None and getattr(user, "is_authenticated", False) and user.pk == facts.teacher_id:
         return None
-    if student is not None:
-        if student.removed:
+    student_id = students_of(viewer.session).get(str(facts.session_id))
+    if student_id is not None and student_id not in facts.removed:
+        facts = class_matches.table_facts(match_id=match_id, fresh=True) or facts  # joined since
+    if student_id is not None and student_id in facts.removed:
+        if facts.removed[student_id]:
             return _("Your teacher took you out of this class session.")
         return None
     return _("This game belongs to a class session: only its players and their teacher can open it.")
 
 
 def class_move_gate(match_id: str) -> str | None:
-    if class_matches.session_paused_for_match(match_id=match_id):
+    facts = class_matches.table_facts(match_id=match_id)
+    if facts is not None and facts.paused:
         return _("Your teacher paused the game. Wait until it goes on.")
     return None
 
@@ -62,6 +71,8 @@ def class_play_again(match, request) -> str | None:
 
 
 def match_changed(change: MatchChange) -> None:
+    if owner_of(change.match_id) != OWNER:  # remembered by the move that made the change
+        return
     if change.seat is not None:
         session_id = class_matches.student_activity(match_id=change.match_id, seat=change.seat)
     else:

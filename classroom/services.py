@@ -1,5 +1,5 @@
-"""Classroom services: teachers, class sessions, students joining, seating, retention (the
-meal-balance lessons are in classroom.lessons).
+"""Classroom services: teachers, class sessions, students joining, seating (the meal-balance
+lessons are in classroom.lessons, deleting a session's data in classroom.retention).
 
 Every write is one service with keyword-only arguments that owns its transaction and tells the
 session's live pages after commit (`classroom.live`). Games are made and changed only through
@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from classroom import live
+from classroom import class_matches, live
 from classroom.models import ClassSession, Student, TableMatch, TableSeat
 from decks import needs as deck_needs
 from decks import services as decks
@@ -300,7 +300,11 @@ def _table_create(session: ClassSession, table: int, students: list[Student | No
         for student in by_seat
     ]
     match, tokens = games.match_create(
-        game=session.game, seats=specs, options=session.options, cards=session_card_records(session)
+        game=session.game,
+        seats=specs,
+        options=session.options,
+        cards=session_card_records(session),
+        owner=class_matches.CLASSROOM_OWNER,
     )
     TableMatch.objects.filter(session=session, table=table, current=True).update(current=False)
     table_match = TableMatch.objects.create(session=session, table=table, match=match, current=True)
@@ -414,6 +418,7 @@ def student_move(*, session: ClassSession, student_id: int, table: int) -> None:
         current = _current_seat(student)
         if current is not None and current.table_match.table == table:
             raise ClassroomError(_("%(name)s already sits at that table.") % {"name": student.nickname})
+        class_matches.session_gates_changed(session.pk)  # before the seats' pages are told
         if current is not None:
             _unseat(current, session)
         _seat_at(target, student)
@@ -463,6 +468,7 @@ def session_set_paused(*, session: ClassSession, paused: bool) -> None:
     plays at once what became due meanwhile."""
     with transaction.atomic():
         ClassSession.objects.filter(pk=session.pk).update(paused=paused)
+        class_matches.session_gates_changed(session.pk)
         live.session_changed(session.pk)
     if not paused:
         for match_id in session.table_matches.filter(current=True).values_list("match_id", flat=True):
@@ -475,6 +481,7 @@ def session_end(*, session: ClassSession) -> None:
         session = ClassSession.objects.select_for_update().get(pk=session.pk)
         if session.ended:
             return
+        class_matches.session_gates_changed(session.pk)
         for match_id in session.table_matches.filter(current=True).values_list("match_id", flat=True):
             games.match_close(match_id=match_id, reason="The teacher ended the class session.")
         session.status = ClassSession.Status.ENDED
@@ -508,6 +515,8 @@ def student_remove(*, session: ClassSession, student_id: int, ban: bool = False)
         if student.removed and (student.banned or not ban):
             return student
         if not student.removed:
+            # First: the open pages told below ask the gates again, which must know by then.
+            class_matches.session_gates_changed(session.pk)
             played = set(
                 TableSeat.objects.filter(student=student).values_list("table_match__match_id", flat=True)
             )
@@ -571,29 +580,3 @@ def student_place(*, student: Student) -> Place:
             tokens=((match_id, seat.token),) if seat.token else (),
         )
     return Place("waiting", class_url(session))
-
-
-# ----- retention -----------------------------------------------------------------------------------
-
-
-def session_delete(*, session: ClassSession) -> None:
-    """Delete a session with everything its students left: names, seats, games, meal attempts."""
-    with transaction.atomic():
-        match_ids = list(session.table_matches.values_list("match_id", flat=True))
-        session.delete()
-        games.matches_delete(match_ids=match_ids)
-
-
-def session_purge_students(*, session: ClassSession, summary: dict) -> None:
-    """Delete a finished session's student data, keeping the class totals (`summary`)."""
-    with transaction.atomic():
-        match_ids = list(session.table_matches.values_list("match_id", flat=True))
-        session.table_matches.all().delete()
-        session.students.all().delete()
-        games.matches_delete(match_ids=match_ids)
-        if session.status != ClassSession.Status.ENDED:
-            session.status = ClassSession.Status.ENDED
-            session.ended_at = session.ended_at or timezone.now()
-        session.purged_at = timezone.now()
-        session.summary = summary
-        session.save(update_fields=["status", "ended_at", "purged_at", "summary"])

@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
-from classroom import dashboard, lessons, reports, roster, services
+from classroom import dashboard, lessons, reports, retention, roster, services
 from classroom.code_guesses import code_guess_refusal, code_guess_wrong, device_keep, device_of
 from classroom.forms import (
     LESSON,
@@ -327,7 +327,7 @@ def table_restart(request: HttpRequest, session_id: int, table: int) -> HttpResp
 def session_delete(request: HttpRequest, session_id: int) -> HttpResponse:
     session = teacher_session(request, session_id)
     if request.method == "POST":
-        services.session_delete(session=session)
+        retention.session_delete(session=session)
         messages.success(request, _("The session and all its students' data are deleted."))
         return HttpResponseRedirect(reverse("classroom:teach"))
     return render(request, "classroom/session_delete.html", {"session": session})

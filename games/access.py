@@ -1,18 +1,22 @@
-"""Who may reach a match, and whether moves are allowed now: gates other apps register.
+"""Who may reach a match, and whether moves are allowed now: gates of the app that owns it.
 
-Games stays open to everyone by default (a table for friends is reached by its address). An app
-that owns some matches (a classroom's class sessions) registers gates in its AppConfig.ready():
+Games stays open to everyone by default (a table for friends is reached by its address). A match
+made by another app names it (`Match.owner`, set when the match is made and never changed: "" for
+nobody's, "classroom", "homework"), and only that app's gates run for it: a public match runs
+no gate and no query of another app. An app registers its gates in its AppConfig.ready():
 
-- `register_gate(fn)`: fn(match, request_or_scope) -> a refusal message, or None. Consulted by
-  every games view that shows or changes a match (match page, moves, replay, play again, table
-  pages) and by the match socket on connect. `request_or_scope` is a Django request or a
-  Channels scope; `viewer_of` reads the session and user from either. A gate may rely on the
-  match's id only: a move passes an unsaved `Match(pk=...)` (its lock reads the match right
-  after), the other table POSTs its id, game and status (services.match_ref).
-- `register_move_gate(fn)`: fn(match_id) -> a refusal message, or None. Consulted by
+- `register_gate(owner, fn)`: fn(match_id, request_or_scope) -> a refusal message, or None.
+  Consulted by every games view that shows or changes one of the owner's matches (match page,
+  moves, replay, play again, table pages) and by the match socket on connect and when its seats
+  change. `request_or_scope` is a Django request or a Channels scope; `viewer_of` reads the
+  session and user from either.
+- `register_move_gate(owner, fn)`: fn(match_id) -> a refusal message, or None. Consulted by
   `services.match_submit_action` for every move, bots and timers included (a paused class).
-- `register_play_again(fn)`: fn(match, request) -> the address to go to, or None. Lets the owner
-  of a match start the next game its own way (the same table, the same classmates).
+- `register_play_again(owner, fn)`: fn(match, request) -> the address to go to, or None. Lets the
+  owner start the next game its own way (the same table, the same classmates).
+
+Callers pass the match, or only its id (a move's POST: its lock reads the match right after):
+the owner of an id is read once and remembered by this process (it never changes).
 
 Nothing here imports the apps that register: games never depends on who owns its matches.
 """
@@ -23,13 +27,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-Gate = Callable[[Any, Any], "str | None"]
+from games.bounded import BoundedMemory
+from games.models import Match
+
+PUBLIC = ""  # a table for friends, quick play: nobody's match
+
+Gate = Callable[[str, Any], "str | None"]
 MoveGate = Callable[[str], "str | None"]
 PlayAgain = Callable[[Any, Any], "str | None"]
 
-_gates: list[Gate] = []
-_move_gates: list[MoveGate] = []
-_play_again: list[PlayAgain] = []
+_gates: dict[str, Gate] = {}
+_move_gates: dict[str, MoveGate] = {}
+_play_again: dict[str, PlayAgain] = {}
+
+# match id -> owner, for callers that have only the id. Owners never change: no invalidation.
+_owners = BoundedMemory(limit=50_000)
 
 
 @dataclass(frozen=True)
@@ -49,46 +61,54 @@ def viewer_of(request_or_scope: Any) -> Viewer:
     )
 
 
-def register_gate(gate: Gate) -> Gate:
-    if gate not in _gates:
-        _gates.append(gate)
+def register_gate(owner: str, gate: Gate) -> Gate:
+    _gates[owner] = gate
     return gate
 
 
-def register_move_gate(gate: MoveGate) -> MoveGate:
-    if gate not in _move_gates:
-        _move_gates.append(gate)
+def register_move_gate(owner: str, gate: MoveGate) -> MoveGate:
+    _move_gates[owner] = gate
     return gate
 
 
-def register_play_again(handler: PlayAgain) -> PlayAgain:
-    if handler not in _play_again:
-        _play_again.append(handler)
+def register_play_again(owner: str, handler: PlayAgain) -> PlayAgain:
+    _play_again[owner] = handler
     return handler
 
 
-def match_access_refusal(match: Any, request_or_scope: Any) -> str | None:
+def _match_id(match: Match | str) -> str:
+    return match if isinstance(match, str) else match.pk
+
+
+def owner_of(match: Match | str) -> str:
+    """The app that owns a match ("" for nobody, and for an id no match has: the caller finds
+    it missing next)."""
+    if isinstance(match, Match) and not match._state.adding and "owner" not in match.get_deferred_fields():
+        _owners.put(match.pk, match.owner)  # a match read from the database knows its owner
+        return match.owner
+    match_id = _match_id(match)
+    owner = _owners.get(match_id)
+    if owner is None:
+        owner = Match.objects.filter(pk=match_id).values_list("owner", flat=True).first()
+        if owner is None:
+            return PUBLIC
+        _owners.put(match_id, owner)
+    return owner
+
+
+def match_access_refusal(match: Match | str, request_or_scope: Any) -> str | None:
     """Why this visitor may not reach this match, or None when they may."""
-    for gate in list(_gates):
-        refusal = gate(match, request_or_scope)
-        if refusal:
-            return refusal
-    return None
+    gate = _gates.get(owner_of(match))
+    return gate(_match_id(match), request_or_scope) if gate else None
 
 
-def move_refusal(match_id: str) -> str | None:
+def move_refusal(match: Match | str) -> str | None:
     """Why no move may be made at this match right now, or None."""
-    for gate in list(_move_gates):
-        refusal = gate(match_id)
-        if refusal:
-            return refusal
-    return None
+    gate = _move_gates.get(owner_of(match))
+    return gate(_match_id(match)) if gate else None
 
 
-def play_again_elsewhere(match: Any, request: Any) -> str | None:
+def play_again_elsewhere(match: Match, request: Any) -> str | None:
     """The address of the next game when the match's owner handles "Play again", else None."""
-    for handler in list(_play_again):
-        url = handler(match, request)
-        if url:
-            return url
-    return None
+    handler = _play_again.get(owner_of(match))
+    return handler(match, request) if handler else None

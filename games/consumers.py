@@ -31,7 +31,7 @@ over a cap gets a message and is closed with 4429, which the page does not retry
 from __future__ import annotations
 
 import asyncio
-from collections import Counter, OrderedDict, defaultdict
+from collections import Counter, OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 from urllib.parse import parse_qs
@@ -44,7 +44,7 @@ from django.db import connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import access, rendering, scheduler, services
+from games import access, move_queue, rendering, scheduler, services
 from games.changes import MatchChange
 from games.models import Match, Seat
 from games.views import PAGE_ID, SESSION_KEY
@@ -59,7 +59,6 @@ CLOSE_TOO_MANY = 4429  # over a socket cap: the page shows why and does not reco
 MAX_FRAME = 8192
 OUTAGE_POLL_SECONDS = 2.0  # while the channel layer is down, each page checks its match this often
 
-_match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 _RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="match-render")
 
 # Open sockets in this process, per client address and per match (see the module's docstring).
@@ -295,8 +294,7 @@ class MatchConsumer(ResilientConsumer):
         if seat is not None and seat != self.seat:
             await self.send(text_data=rendering.error_html(_("That seat isn't yours.")))
             return
-        # First come, first served: asyncio.Lock wakes its waiters in arrival order.
-        async with _match_locks[self.match_id]:
+        async with move_queue.turn(self.match_id):  # first come, first served
             try:
                 await database_sync_to_async(services.match_submit_action)(
                     match_id=self.match_id,

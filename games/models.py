@@ -102,6 +102,10 @@ class Match(models.Model):
     # The match clock (classroom time limits, e.g. Food War's "minutes") runs from the deal.
     started_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The app that owns the match and whose gates it answers to (games.access): "" for a table
+    # for friends or quick play (nobody's: no gate runs), "classroom", "homework". Set when the
+    # match is made, in its transaction, and never changed.
+    owner = models.CharField(max_length=20, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at"]

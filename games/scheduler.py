@@ -22,7 +22,6 @@ import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
@@ -142,6 +141,12 @@ _tasks: dict[str, asyncio.Task] = {}  # each match's current plan
 _plans: set[asyncio.Task] = set()  # every plan until it is done (a replaced one may still be)
 _work: set[asyncio.Task] = set()  # database work running in a thread for a plan (see _in_thread)
 _loop: asyncio.AbstractEventLoop | None = None
+# The loop of the async code a sync caller runs for (a request's or a socket's task): asgiref
+# copies the caller's context into the thread it runs sync code in, so a view finds its own loop
+# here. Set with the process id: a forked child must not use its parent's loop.
+_caller_loop: contextvars.ContextVar[tuple[int, asyncio.AbstractEventLoop] | None] = contextvars.ContextVar(
+    "scheduler_caller_loop", default=None
+)
 _stopped: asyncio.AbstractEventLoop | None = None  # the loop of a server shutting down (shutdown)
 
 
@@ -160,11 +165,13 @@ async def _in_thread(function, *args):
 
 
 def remember_loop() -> None:
-    """Called from async code (consumers) so sync code can find the server's loop. The first
-    call in a process (after a start or a restart) also resumes every match still playing."""
+    """Called from async code (every request and socket: plateful.asgi, consumers) so sync code
+    can find the server's loop, the calling task's own first. The first call in a process (after
+    a start or a restart) also resumes every match still playing."""
     global _loop
     first = _loop is None
     _loop = asyncio.get_running_loop()
+    _caller_loop.set((os.getpid(), _loop))
     if first and enabled():
         _track(_loop.create_task(_resume_all(), context=contextvars.Context()), _plans)
 
@@ -198,10 +205,9 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         pass
-    # A sync view or service running in asgiref's thread knows the loop it was called from.
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
-        loop = None
+    # A sync view or service running in asgiref's thread carries its caller's context.
+    caller = _caller_loop.get()
+    loop = caller[1] if caller is not None and caller[0] == os.getpid() else None
     loop = loop or _loop
     if loop is None or loop.is_closed() or not loop.is_running():
         return None

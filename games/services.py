@@ -69,10 +69,10 @@ def match_get(*, match_id: str) -> Match:
 
 
 def match_ref(*, match_id: str) -> Match:
-    """The match's identity only (id, game, status): enough for the access gates, without
+    """The match's identity only (id, game, status, owner): enough for the access gates, without
     reading and decoding its whole state, which the move then reads under its lock anyway."""
     try:
-        return Match.objects.only("id", "game", "status").get(pk=match_id)
+        return Match.objects.only("id", "game", "status", "owner").get(pk=match_id)
     except (Match.DoesNotExist, ValueError):
         raise MatchError(_("There is no game with that address."), status=404, code="no_match") from None
 
@@ -172,12 +172,14 @@ def match_create(
     seed: int | None = None,
     deck: list[str] | None = None,
     cards: list[dict] | None = None,
+    owner: str = "",
 ) -> tuple[Match, dict[int, str]]:
     """A new match. Starts at once when no seat is open, otherwise waits as a table for friends.
     Returns the match and a fresh token for every human seat (the browser keeps it).
     `cards`: the card records to deal (a teacher's own deck); None: the game's deck as the
     database has it. The records are stored once per deck version (games.card_sets), shared by
-    every match dealt from it."""
+    every match dealt from it. `owner`: the app whose gates the match answers to (games.access;
+    "" for nobody's)."""
     engine = engine_get(game=game)
     seats = _clean_seats(engine, seats)
     try:
@@ -189,7 +191,7 @@ def match_create(
     records = list(cards) if cards is not None else _card_records(engine)
     for attempt in range(2):
         try:
-            match, tokens = _create(engine, seats, options, seed, deck, records)
+            match, tokens = _create(engine, seats, options, seed, deck, records, owner)
             break
         except IntegrityError:
             # Its card set was purged (unused) just as this match was dealt from it: PostgreSQL
@@ -200,12 +202,18 @@ def match_create(
     return match, tokens
 
 
-def _create(engine, seats, options, seed, deck, records) -> tuple[Match, dict[int, str]]:
+def _create(engine, seats, options, seed, deck, records, owner) -> tuple[Match, dict[int, str]]:
     tokens: dict[int, str] = {}
     with transaction.atomic():
         card_set = card_set_for(records, deck=engine.deck_slug)
         match = Match.objects.create(
-            game=engine.slug, seats=len(seats), seed=seed, options=options, deck=deck, card_set=card_set
+            game=engine.slug,
+            seats=len(seats),
+            seed=seed,
+            options=options,
+            deck=deck,
+            card_set=card_set,
+            owner=owner,
         )
         for number, spec in enumerate(seats):
             token_hash = ""
@@ -427,11 +435,13 @@ def match_submit_action(
         raise MatchError(_("That move doesn't make sense."), code="malformed")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
         raise MatchError(_("That seat isn't at this table."), code="bad_seat")
-    refusal = move_refusal(match_id)  # e.g. a paused class session: bots and timers wait too
-    if refusal:
-        raise MatchError(refusal, status=409, code="paused")
     with transaction.atomic():
         match = _locked(match_id)
+        # The owner's move gate (a paused class session: bots and timers wait too); the locked
+        # match names its owner, so a public match asks nobody.
+        refusal = move_refusal(match)
+        if refusal:
+            raise MatchError(refusal, status=409, code="paused")
         if seat is None and not trusted:
             raise MatchError(_("Only the table itself can do that."), status=403, code="forbidden")
         # Every seat in one read: the token check uses it, and so do the redraws after the move.

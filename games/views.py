@@ -52,8 +52,9 @@ def _refuse(error: services.MatchError) -> HttpResponse:
     return HttpResponse(error.message, status=error.status, content_type="text/plain; charset=utf-8")
 
 
-def _gate(request: HttpRequest, match: Match) -> None:
-    """Refuse (403) a visitor an app's gate keeps out (e.g. a class session's tables)."""
+def _gate(request: HttpRequest, match: Match | str) -> None:
+    """Refuse (403) a visitor the owner's gate keeps out (e.g. a class session's tables; a
+    public match has no gate)."""
     refusal = access.match_access_refusal(match, request)
     if refusal:
         raise services.MatchError(refusal, status=403, code="forbidden")
@@ -319,9 +320,9 @@ def match_move(request: HttpRequest, match_id: str) -> HttpResponse:
             raise services.MatchError(str(refused), code="malformed") from None
         except (KeyError, ValueError, TypeError):
             raise services.MatchError(_("That move doesn't make sense."), code="malformed") from None
-        # The gates need only the match's id; the move reads the match under its lock next (a
-        # missing match is a 404 there), so the busiest POST doesn't read it twice.
-        _gate(request, Match(pk=match_id))
+        # The gates need only the match's id (its owner is remembered); the move reads the match
+        # under its lock next (a missing match is a 404 there), so the busiest POST doesn't read it twice.
+        _gate(request, match_id)
         moved, _events = services.match_submit_action(
             match_id=match_id,
             seat=seat,

@@ -10,7 +10,8 @@ class HomeworkConfig(AppConfig):
         from games import access, retention
         from homework import gates
 
-        access.register_gate(gates.match_gate)
-        access.register_move_gate(gates.move_gate)
-        access.register_play_again(gates.play_again)
+        # Run for homework's own matches only (games.Match.owner).
+        access.register_gate(gates.OWNER, gates.match_gate)
+        access.register_move_gate(gates.OWNER, gates.move_gate)
+        access.register_play_again(gates.OWNER, gates.play_again)
         retention.register_hold(gates.matches_held)

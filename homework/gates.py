@@ -1,4 +1,5 @@
-"""Homework's hooks into games (registered in HomeworkConfig.ready()).
+"""Homework's hooks into games (registered in HomeworkConfig.ready() for the matches homework
+owns: `OWNER`, set on every homework match; no other match runs them).
 
 - `match_gate`: a homework match opens only for its student's browser and their teacher (pages,
   moves, replays, play again, the match socket);
@@ -9,8 +10,7 @@
 
 Which match belongs to which attempt is the `Attempt.match` row, written in the same transaction
 as the match (homework.matches), so no page, socket or move ever sees a homework match before
-its owner is known: the per-process memory below may remember "not homework" for good, and a
-quick-play move costs no query here after the first.
+its owner is known: the per-process memory below may remember a match's link for good.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from games.access import viewer_of
 from homework import services
+from homework.matches import HOMEWORK_OWNER
 from homework.models import Assignment, Attempt, Student
 
 
@@ -32,6 +33,7 @@ class Link:
     teacher_id: int
 
 
+OWNER = HOMEWORK_OWNER  # games.Match.owner of every homework match (homework.matches sets it)
 _NOT_HOMEWORK = Link(0, 0, 0)
 _MEMORY_LIMIT = 20_000
 _links: dict[str, Link] = {}
@@ -53,8 +55,8 @@ def link_of_match(match_id: str) -> Link | None:
     return None if known == _NOT_HOMEWORK else known
 
 
-def match_gate(match, request_or_scope) -> str | None:
-    link = link_of_match(match.pk)
+def match_gate(match_id: str, request_or_scope) -> str | None:
+    link = link_of_match(match_id)
     if link is None:
         return None
     viewer = viewer_of(request_or_scope)

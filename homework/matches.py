@@ -24,6 +24,7 @@ from games.views import SESSION_KEY
 from homework.models import Attempt, Student
 
 HUMAN_SEAT = 0
+HOMEWORK_OWNER = "homework"  # games.Match.owner: homework's gates (homework.gates) run for it
 
 # ----- making and resuming games -----------------------------------------------------------------
 
@@ -35,7 +36,9 @@ def attempt_match_create(*, student: Student, number: int) -> tuple[Attempt, str
     seats = [games.SeatSpec(kind="human", nickname=student.nickname)]
     seats += [games.SeatSpec(kind="bot", bot_level=assignment.bot_level) for _ in range(1, assignment.seats)]
     with transaction.atomic():
-        match, tokens = games.match_create(game=assignment.game, seats=seats, options=assignment.options)
+        match, tokens = games.match_create(
+            game=assignment.game, seats=seats, options=assignment.options, owner=HOMEWORK_OWNER
+        )
         attempt = Attempt.objects.create(student=student, number=number, match=match)
     return attempt, tokens[HUMAN_SEAT]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 import pytest
@@ -258,4 +259,56 @@ async def test_a_moved_students_old_table_socket_becomes_a_watchers_one():
         assert not _leaked(text, hidden), "the moved student's old page still saw the seat's cards"
     assert any("You are no longer playing at this table" in text for text in texts)
     assert 'data-viewer="watching"' in texts[-1]
+    await socket.disconnect()
+
+
+@database_sync_to_async
+def _turn_of(match_id, name):
+    """Play the table's and the others' moves until it is `name`'s turn; their seat and move."""
+    table = TableMatch.objects.get(match_id=match_id)
+    seat = next(s for s in table.seats.select_related("student") if s.student and s.student.nickname == name)
+    engine = get_engine("duel")
+    for _ in range(10):
+        match = games.match_get(match_id=match_id)
+        state = games.match_state(match=match)
+        if seat.seat in engine.to_move(state):
+            return match.version, engine.legal_actions(state, seat.seat)[0]
+        other = None if None in engine.to_move(state) else next(iter(engine.to_move(state)))
+        games.match_submit_action(
+            match_id=match_id, seat=other, action=engine.legal_actions(state, other)[0], trusted=True
+        )
+    raise AssertionError("never their turn")
+
+
+@pytest.mark.production_path  # the pause reaches the gate through the shared stamp too
+async def test_a_paused_class_refuses_moves_over_the_match_socket_until_resumed():
+    teacher, browser, session, students = await _class(("Ana", "Ben"))
+    await database_sync_to_async(services.session_start)(session=session)
+    table, name, ana_browser = await _seated(session, students, "Ana")
+    version, action = await _turn_of(table.match_id, name)
+    socket = await _connect(f"/ws/play/{table.match_id}/", ana_browser)
+    assert f'data-version="{version}"' in await socket.receive_from()
+    await database_sync_to_async(services.session_set_paused)(session=session, paused=True)
+    await socket.send_to(text_data=json.dumps({"action": action}))
+    assert "Your teacher paused the game" in await socket.receive_from(timeout=3)
+    assert (await database_sync_to_async(games.match_get)(match_id=table.match_id)).version == version
+    await database_sync_to_async(services.session_set_paused)(session=session, paused=False)
+    await socket.send_to(text_data=json.dumps({"action": action}))
+    for _ in range(100):  # the move is judged (its redraw comes through the layer: not awaited here)
+        if (await database_sync_to_async(games.match_get)(match_id=table.match_id)).version > version:
+            break
+        await asyncio.sleep(0.05)
+    assert (await database_sync_to_async(games.match_get)(match_id=table.match_id)).version == version + 1
+    await socket.disconnect()
+
+
+async def test_an_ended_class_ends_the_game_on_its_open_match_sockets():
+    teacher, browser, session, students = await _class(("Ana", "Ben"))
+    await database_sync_to_async(services.session_start)(session=session)
+    table, name, ana_browser = await _seated(session, students, "Ana")
+    socket = await _connect(f"/ws/play/{table.match_id}/", ana_browser)
+    await socket.receive_from()
+    await database_sync_to_async(services.session_end)(session=session)
+    texts = [frame["text"] for frame in await _frames(socket) if frame["type"] == "websocket.send"]
+    assert texts and "The teacher ended the class session." in texts[-1]
     await socket.disconnect()

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classroom import lessons, services
+from classroom import lessons, retention, services
 from classroom.models import ClassSession, MealAttempt, Student, TableMatch, TableSeat
 from games import scheduler
 from games import services as games
@@ -301,7 +301,7 @@ def test_deleting_a_session_deletes_its_students_games_and_attempts(teacher):
     _student(session, "Ana")
     services.session_start(session=session)
     match_id = TableMatch.objects.get(session=session).match_id
-    services.session_delete(session=session)
+    retention.session_delete(session=session)
     assert not ClassSession.objects.filter(pk=session.pk).exists()
     assert not Student.objects.exists()
     assert not Match.objects.filter(pk=match_id).exists()

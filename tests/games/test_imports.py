@@ -25,7 +25,16 @@ PROJECT_PACKAGES = ("games", "nutrition", "foodcards", "classroom", "plateful")
 # Lowest first. A module may import its own layer or any lower one, never a higher one.
 LAYERS = (
     ("games.engines", "games.bots"),
-    ("games.models", "games.changes", "games.access", "games.messages", "games.catalog", "games.seat_view"),
+    (
+        "games.models",
+        "games.changes",
+        "games.access",
+        "games.messages",
+        "games.catalog",
+        "games.seat_view",
+        "games.bounded",
+    ),
+    ("games.move_queue",),
     ("games.migrations", "games.admin"),
     ("games.services", "games.card_sets", "games.match_log", "games.retention"),
     ("games.boards",),

@@ -4,9 +4,11 @@ next game; purge_old_matches leaves homework games alone."""
 
 from __future__ import annotations
 
+import importlib
 from datetime import timedelta
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
@@ -16,6 +18,7 @@ from games import services as games
 from games.models import Match
 from games.retention import matches_purge
 from games.views import SESSION_KEY
+from homework import gates
 from homework.models import Assignment
 from tests.homework.conftest import duel_homework, finish, play, start
 
@@ -111,3 +114,13 @@ def test_purge_homework_data_leaves_recent_homework_alone(teacher):
     call_command("purge_homework_data", verbosity=0)
     assignment.refresh_from_db()
     assert assignment.purged_at is None and assignment.students.count() == 1
+
+
+def test_a_homework_game_is_homeworks_and_the_migration_marks_existing_ones(teacher):
+    assignment = duel_homework(teacher)
+    ana, _student, _code = start(assignment, "Ana")
+    match = play(ana, assignment)
+    assert Match.objects.get(pk=match.pk).owner == gates.OWNER
+    Match.objects.filter(pk=match.pk).update(owner="")
+    importlib.import_module("homework.migrations.0002_mark_homework_matches").mark(apps, None)
+    assert Match.objects.get(pk=match.pk).owner == gates.OWNER

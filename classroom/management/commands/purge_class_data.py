@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from classroom.models import ClassSession
 from classroom.reports import session_summary
-from classroom.services import session_purge_students
+from classroom.retention import session_purge_students
 
 
 class Command(BaseCommand):
