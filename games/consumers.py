@@ -8,11 +8,13 @@ exceptions keep a busy class cheap: the page whose htmx request made the move (i
 socket's address and the move's X-Plateful-Page header) is not redrawn, its answer shows the
 change already; and a page still being drawn when more changes arrive draws only the newest.
 
-Moves (slaps above all) may come over the socket as htmx ws-send frames: {"action": <JSON>,
-"seat": n?}. Fairness: moves are judged in the order the server receives them. Within one
-process, each match's moves queue on a first-come first-served lock in arrival order; across
-processes the database row lock decides. A move names the version it was made against, so a
-slap on a pile that already changed is refused as too late (no penalty), never as a Bad Chomp.
+Moves come over the socket, every game's (static/games/moves.js sends each move control's
+{"action": <JSON>, "seat": n}; HTTP only while the socket is closed or live updates are paused),
+and a refusal says the same words as the HTTP answer would. Fairness: moves are judged in the
+order the server receives them. Within one process, each match's moves queue on a first-come
+first-served lock in arrival order; across processes the database row lock decides. A move names
+the version it was made against, so a slap on a pile that already changed is refused as too late
+(no penalty), never as a Bad Chomp.
 Client clocks are never used.
 
 Seats change hands (a bot takes a removed or moved student's seat, a student a bot's): nothing
@@ -46,6 +48,8 @@ from django.utils.translation import gettext as _
 
 from games import access, rendering, scheduler, services
 from games.changes import MatchChange
+from games.engines import IllegalAction
+from games.messages import say
 from games.models import Match, Seat
 from games.views import PAGE_ID, SESSION_KEY
 from plateful.client_address import scope_client_ip
@@ -305,14 +309,16 @@ class MatchConsumer(ResilientConsumer):
                     token=self.token,
                     received_at=received_at,
                 )
+            except IllegalAction as error:
+                await self.send(text_data=rendering.error_html(say(error.text)))
+                return
             except services.MatchError as error:
                 if error.code == "forbidden" and not await database_sync_to_async(self._still_seated)():
                     await self._seat_lost()  # refused, and told why: the seat is someone else's now
                     return
-                message = error.message
-                if error.code == "stale":
-                    message = _("Too late: the cards changed before your move arrived.")
-                await self.send(text_data=rendering.error_html(message))
+                # The same words as the HTTP answer (games.views.match_move) for the same refusal.
+                # No redraw: a live socket gets the change that made this move too late anyway.
+                await self.send(text_data=rendering.error_html(error.message))
                 return
         if self.layer_down:  # no group message will come back: answer the mover directly
             await self.send_view()

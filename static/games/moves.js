@@ -1,0 +1,120 @@
+// Moves go over the match page's open socket; over HTTP only while the socket can't take them.
+//
+// Every move control carries both `ws-send` and `hx-post` (games/play/_moves.html, _card.html).
+// Each click is routed once, here, when it happens:
+// - the socket is open and live (no "Live updates paused" notice): the move goes over the socket
+//   as {"action": ..., "seat": n} and the server judges it in arrival order (games/consumers.py);
+//   this page's socket then draws the change.
+// - the socket is closed, connecting or reconnecting, or the server's channel layer is down (the
+//   notice shows): the same move is POSTed, exactly as the htmx attributes say, and its answer
+//   swaps #live.
+// Never both, and never later: the htmx ws extension would queue a move made while its socket is
+// not open and send it on reconnect, after the game may have moved on; here such a move goes
+// over HTTP at once instead. A click is remembered by its event, so whichever htmx handler sees
+// it first (the extension's, today: the same click reaches one handler per element) decides,
+// and the other one stands down.
+(function () {
+  "use strict";
+
+  const routes = new WeakMap(); // click event -> "socket" | "http"
+  // Per ws-connect element (a class student's page has the class bar's socket too): the newest
+  // socket htmx opened for it, and the extension's handle that sends on it without queueing.
+  const sockets = new WeakMap();
+
+  document.addEventListener("htmx:wsOpen", (event) => {
+    sockets.set(event.target, { socket: event.detail.event.target, sender: event.detail.socketWrapper });
+  });
+
+  function openSocket(control) {
+    const owner = control.closest("[ws-connect]");
+    return owner ? sockets.get(owner) : undefined;
+  }
+
+  function paused() {
+    return !!document.querySelector("#live-status .live-status-text");
+  }
+
+  function socketLive(control) {
+    const open = openSocket(control);
+    return !!open && open.socket.readyState === WebSocket.OPEN && !paused();
+  }
+
+  function isMove(control) {
+    return !!control && control.hasAttribute && control.hasAttribute("ws-send") && control.hasAttribute("hx-post");
+  }
+
+  // The way a click goes, decided once; `first` is true for the handler that decided it.
+  function route(control, click) {
+    if (!click) return { way: socketLive(control) ? "socket" : "http", first: true };
+    const first = !routes.has(click);
+    if (first) routes.set(click, socketLive(control) ? "socket" : "http");
+    return { way: routes.get(click), first };
+  }
+
+  // The socket frame: the control's own values (its seat and the move as JSON), nothing else.
+  function frame(control) {
+    const values = JSON.parse(control.getAttribute("hx-vals") || "{}");
+    return JSON.stringify({ action: values.action, seat: values.seat });
+  }
+
+  function post(control) {
+    htmx.ajax("POST", control.getAttribute("hx-post"), {
+      source: control,
+      target: control.getAttribute("hx-target") || "#live",
+      swap: control.getAttribute("hx-swap") || "outerHTML",
+    });
+  }
+
+  // An old message ("It isn't your turn", a card's reason) goes once this page's move is drawn,
+  // as play.js does when a move's HTTP answer settles; a push is not an htmx answer, so here:
+  // the first newer view after a move sent over the socket, unless the answer was a refusal.
+  let movedOverSocket = false;
+  function liveVersion(html) {
+    const found = /id="live"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="live"/.exec(html);
+    return found ? parseInt(found[1] || found[2], 10) : null;
+  }
+  document.addEventListener("htmx:wsBeforeMessage", (event) => {
+    if (!movedOverSocket || event.defaultPrevented) return; // play.js refused an older view
+    const message = event.detail.message || "";
+    if (/id="flash"/.test(message)) {
+      movedOverSocket = false; // the answer is this message: it stays
+      return;
+    }
+    const live = document.getElementById("live");
+    const version = liveVersion(message);
+    if (live && version !== null && version > parseInt(live.dataset.version || "-1", 10)) {
+      movedOverSocket = false;
+      const flash = document.getElementById("flash");
+      if (flash) flash.hidden = true; // play.js then clears the copy next to the cards
+    }
+  });
+
+  // The extension is about to send a ws-send control's values.
+  document.addEventListener("htmx:wsConfigSend", (event) => {
+    const control = event.target;
+    if (!isMove(control)) return;
+    const { way, first } = route(control, event.detail.triggeringEvent);
+    if (way === "socket" && first) {
+      event.detail.messageBody = frame(control);
+      movedOverSocket = true;
+      return;
+    }
+    event.preventDefault(); // nothing goes on the socket, nor into its queue
+    if (way === "http" && first) post(control);
+  });
+
+  // htmx is about to POST a move: ours (no triggering click) goes ahead; a click's goes ahead only
+  // when this handler saw the click first and the socket can't take it.
+  document.addEventListener("htmx:confirm", (event) => {
+    const control = event.detail.elt;
+    const click = event.detail.triggeringEvent;
+    if (!isMove(control) || !click) return;
+    const { way, first } = route(control, click);
+    if (way === "http" && first) return;
+    event.preventDefault();
+    if (way === "socket" && first) {
+      openSocket(control).sender.sendImmediately(frame(control), control);
+      movedOverSocket = true;
+    }
+  });
+})();
