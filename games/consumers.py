@@ -346,11 +346,10 @@ class MatchConsumer(ResilientConsumer):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise ValueError(_("That move doesn't make sense."))
         seat = frame.get("seat")
-        if seat is not None:
-            try:
-                seat = int(seat)
-            except (TypeError, ValueError):
-                raise ValueError(_("That seat isn't at this table.")) from None
+        if isinstance(seat, str) and seat.isdecimal() and len(seat) < 4:
+            seat = int(seat)  # a form field's string, as the HTTP move sends it
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise ValueError(_("That seat isn't at this table."))
         return action, seat
 
     async def match_changed(self, message):

@@ -112,6 +112,9 @@ async def test_a_duel_move_sent_as_the_page_sends_it_is_judged_and_drawn_for_bot
     [
         lambda frame: {**frame, "seat": 1 - frame["seat"]},  # the other player's seat
         lambda frame: {**frame, "seat": "zero"},
+        lambda frame: {**frame, "seat": frame["seat"] + 0.5},
+        lambda frame: {**frame, "seat": True},
+        lambda frame: {**frame, "seat": [frame["seat"]]},
         lambda frame: {**frame, "action": frame["action"][:-3]},  # cut JSON
         lambda frame: {**frame, "action": json.dumps({"card": "x"})},  # no move type
         lambda frame: {"seat": frame["seat"]},  # no move at all
