@@ -43,11 +43,25 @@
     return !!control && control.hasAttribute && control.hasAttribute("ws-send") && control.hasAttribute("hx-post");
   }
 
+  // A move sent over the socket and not answered yet (its redraw or its refusal): a second click
+  // meanwhile is dropped, as htmx drops a control's second POST while its first is out (a
+  // double click must not send a second, stale move). Forgotten after ANSWER_WAIT_MS.
+  const ANSWER_WAIT_MS = 3000;
+  let awaitingSince = 0;
+  function awaiting() {
+    return awaitingSince > 0 && performance.now() - awaitingSince < ANSWER_WAIT_MS;
+  }
+
+  function decide(control) {
+    if (!socketLive(control)) return "http";
+    return awaiting() ? "drop" : "socket";
+  }
+
   // The way a click goes, decided once; `first` is true for the handler that decided it.
   function route(control, click) {
-    if (!click) return { way: socketLive(control) ? "socket" : "http", first: true };
+    if (!click) return { way: decide(control), first: true };
     const first = !routes.has(click);
-    if (first) routes.set(click, socketLive(control) ? "socket" : "http");
+    if (first) routes.set(click, decide(control));
     return { way: routes.get(click), first };
   }
 
@@ -65,28 +79,31 @@
     });
   }
 
-  // An old message ("It isn't your turn", a card's reason) goes once this page's move is drawn,
-  // as play.js does when a move's HTTP answer settles; a push is not an htmx answer, so here:
-  // the first newer view after a move sent over the socket, unless the answer was a refusal.
-  let movedOverSocket = false;
   function liveVersion(html) {
     const found = /id="live"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="live"/.exec(html);
     return found ? parseInt(found[1] || found[2], 10) : null;
   }
+
+  // The answer to a socket move. An old message ("It isn't your turn", a card's reason) goes once
+  // the move is drawn, as play.js does when a move's HTTP answer settles (a push is no htmx
+  // answer); a refusal is the answer itself and stays.
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
-    if (!movedOverSocket || event.defaultPrevented) return; // play.js refused an older view
+    if (!awaitingSince || event.defaultPrevented) return; // play.js refused an older view
     const message = event.detail.message || "";
     if (/id="flash"/.test(message)) {
-      movedOverSocket = false; // the answer is this message: it stays
+      awaitingSince = 0;
       return;
     }
     const live = document.getElementById("live");
     const version = liveVersion(message);
     if (live && version !== null && version > parseInt(live.dataset.version || "-1", 10)) {
-      movedOverSocket = false;
+      awaitingSince = 0;
       const flash = document.getElementById("flash");
       if (flash) flash.hidden = true; // play.js then clears the copy next to the cards
     }
+  });
+  document.addEventListener("htmx:wsClose", () => {
+    awaitingSince = 0; // no answer comes on a closed socket: the next click may go over HTTP
   });
 
   // The extension is about to send a ws-send control's values.
@@ -96,7 +113,7 @@
     const { way, first } = route(control, event.detail.triggeringEvent);
     if (way === "socket" && first) {
       event.detail.messageBody = frame(control);
-      movedOverSocket = true;
+      awaitingSince = performance.now();
       return;
     }
     event.preventDefault(); // nothing goes on the socket, nor into its queue
@@ -114,7 +131,7 @@
     event.preventDefault();
     if (way === "socket" && first) {
       openSocket(control).sender.sendImmediately(frame(control), control);
-      movedOverSocket = true;
+      awaitingSince = performance.now();
     }
   });
 })();

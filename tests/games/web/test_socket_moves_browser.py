@@ -132,3 +132,18 @@ def test_moves_go_over_http_while_the_socket_is_cut_and_over_the_socket_once_it_
     _socket_live(page)
     _move(page)
     assert (wire.posts, wire.moves_sent) == (2, 2)
+
+
+def test_a_double_click_sends_one_move_over_the_socket(server, page):
+    """As htmx drops a control's second POST while the first is out: no second, stale move (and
+    no "the game moved on" message) from a child's double click."""
+    wire = Wire(page)
+    _quick_play(page, server, "duel", {"rounds_to_win": "3"})
+    page.wait_for_function("() => window.socketViews > 0", timeout=WAIT_MS)
+    page.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)
+    version = _version(page)
+    page.locator(MOVE_BUTTONS).first.dblclick()
+    _wait_for_change(page, version)
+    _move(page)  # the next move goes: the first one's answer ended the wait
+    assert wire.moves_sent == 2 and wire.posts == 0
+    assert not page.locator("#flash").is_visible()
