@@ -9,8 +9,10 @@ socket's address and the move's X-Plateful-Page header) is not redrawn, its answ
 change already; and a page still being drawn when more changes arrive draws only the newest.
 
 Moves come over the socket, every game's (static/games/moves.js sends each move control's
-{"action": <JSON>, "seat": n}; HTTP only while the socket is closed or live updates are paused),
-and a refusal says the same words as the HTTP answer would. Fairness: moves are judged in the
+{"action": <JSON>, "seat": n}; HTTP only while the socket is closed or live updates are paused).
+The socket answers its own move as the HTTP move's answer does: the mover's view, drawn from the
+move's rows, then MOVE_ANSWERED (the group's redraw skips that page); a refusal says the same
+words as the HTTP answer would. Fairness: moves are judged in the
 order the server receives them. Within one process, each match's moves queue on a first-come
 first-served lock in arrival order; across processes the database row lock decides. A move names
 the version it was made against, so a slap on a pile that already changed is refused as too late
@@ -33,6 +35,7 @@ over a cap gets a message and is closed with 4429, which the page does not retry
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections import Counter, OrderedDict, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
@@ -61,6 +64,9 @@ CLOSE_NO_MATCH = 4404
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY = 4429  # over a socket cap: the page shows why and does not reconnect
 MAX_FRAME = 8192
+# Sent after the view that answers a move made over this socket: an HTML comment, so htmx swaps
+# nothing for it (static/games/moves.js and benchmarks/load/loadgen.py look for it).
+MOVE_ANSWERED = "<!-- plateful:move-answered -->"
 OUTAGE_POLL_SECONDS = 2.0  # while the channel layer is down, each page checks its match this often
 
 _match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -299,15 +305,18 @@ class MatchConsumer(ResilientConsumer):
         if seat is not None and seat != self.seat:
             await self.send(text_data=rendering.error_html(_("That seat isn't yours.")))
             return
+        if not self.page:  # a page without an id: this socket's own, so the group skips it too
+            self.page = f"socket-{uuid.uuid4().hex[:24]}"
         # First come, first served: asyncio.Lock wakes its waiters in arrival order.
         async with _match_locks[self.match_id]:
             try:
-                await database_sync_to_async(services.match_submit_action)(
+                moved, _events = await database_sync_to_async(services.match_submit_action)(
                     match_id=self.match_id,
                     seat=self.seat,
                     action=action,
                     token=self.token,
                     received_at=received_at,
+                    page=self.page,  # this socket answers its move itself (below)
                 )
             except IllegalAction as error:
                 await self.send(text_data=rendering.error_html(say(error.text)))
@@ -320,8 +329,13 @@ class MatchConsumer(ResilientConsumer):
                 # No redraw: a live socket gets the change that made this move too late anyway.
                 await self.send(text_data=rendering.error_html(error.message))
                 return
-        if self.layer_down:  # no group message will come back: answer the mover directly
-            await self.send_view()
+        # The move's answer, as the HTTP move's answer is: this seat's view drawn from the rows
+        # the move wrote, then the marker that says "your move was made" (static/games/moves.js
+        # waits for it, or for a refusal, before it sends another move). The group's redraw of
+        # this change skips this page (its id is on the change).
+        await self.send_view(moved.version, moved.changed_at.isoformat())
+        if not self._closed and self.seat is not None:  # (not when it found its seat lost)
+            await self.send(text_data=MOVE_ANSWERED)
 
     @staticmethod
     def _parse(text_data) -> tuple[dict, int | None]:

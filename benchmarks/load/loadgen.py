@@ -12,7 +12,8 @@ table's page opens (/ws/play/<match>/ for the game, /ws/class/<code>/ for the cl
    move button (hx-post .../move/ with hx-vals), it waits a human pace (2-5 s) or a stress
    pace (0.2-0.5 s) and makes one of them, the way `moves` says: "socket" (the page's way while
    its socket is open, static/games/moves.js) sends {"action", "seat"} on the game socket and
-   waits for its own socket's redraw or refusal; "http" (the page's fallback) posts it as htmx
+   waits for the socket's answer (the mover's view and the "move made" marker, or a refusal);
+   "http" (the page's fallback) posts it as htmx
    does (form fields seat + action, HX-Request, X-CSRFToken and X-Plateful-Page headers). A
    finished game's "Play again" (POST .../again/) takes it to the next one.
 
@@ -47,6 +48,7 @@ PAGE_HEADER = re.compile(r'"X-Plateful-Page":\s*"([^"]+)"')
 PACES = {"human": (2.0, 5.0), "stress": (0.2, 0.5)}
 MOVE_WAYS = ("socket", "http")
 REFUSAL = re.compile(r'id="flash"')  # a refusal frame: the flash message alone, no view
+ANSWERED = "<!-- plateful:move-answered -->"  # games/consumers.py MOVE_ANSWERED: after the view
 
 
 def percentile(values: list[float], share: float) -> float | None:
@@ -146,7 +148,8 @@ class Student:
         self.number, self.base, self.code, self.stats, self.stop = number, base, code, stats, stop
         self.pace = PACES[pace]
         self.moves = moves
-        self.pending: tuple | None = None  # a socket move sent, its answer not seen yet
+        self.last_view = -1  # the version of the newest frame with a view on the game socket
+        self.answer: int | None = None  # a socket move's answer: its version, or None (refused)
         self.answered = asyncio.Event()
         self.http = aiohttp.ClientSession(
             cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=aiohttp.ClientTimeout(total=30)
@@ -256,9 +259,14 @@ class Student:
             version = version_of(message.data)
             if version is not None:
                 receipts.append((time.monotonic(), version))
+                self.last_view = version
                 self.see(message.data)
+            elif message.data == ANSWERED:  # the move was made: the view just before is its answer
+                self.answer = self.last_view
+                self.answered.set()
             elif REFUSAL.search(message.data):
-                self.refused()
+                self.answer = None
+                self.answered.set()
         if not self.stop.is_set() and socket in self.sockets:
             self.stats.error(f"socket closed by the server ({socket.close_code})")
 
@@ -268,19 +276,6 @@ class Student:
         if version is not None and version > self.version:
             self.version, self.view = version, text
             self.changed.set()
-            if self.pending is not None and version >= self.pending[1]:
-                self.answered.set()  # the move's own redraw (or a newer view): answered
-
-    def refused(self) -> None:
-        """A refusal frame answers this student's newest socket move (the consumer answers each
-        frame before it reads the next, and an accepted move gets no such frame): not a move."""
-        if self.pending is None:
-            return
-        with contextlib.suppress(ValueError):
-            self.stats.moves.remove(self.pending)
-        self.stats.refusals += 1
-        self.pending = None
-        self.answered.set()
 
     # ----- playing ------------------------------------------------------------------------------
 
@@ -310,27 +305,29 @@ class Student:
             await self.move_over_http(fields)
 
     async def move_over_socket(self, fields: dict) -> None:
-        """As static/games/moves.js: the control's values on the open game socket. Accepted, the
-        move's version is the one it was made against plus one (each move bumps it by one); the
-        student waits for its own socket's redraw or refusal before it thinks again."""
+        """As static/games/moves.js: the control's values on the open game socket, then wait for
+        the answer (the mover's view then MOVE_ANSWERED, or a refusal frame) before thinking
+        again. The consumer answers each frame before it reads the next one."""
         game = self.sockets[0] if self.sockets else None
         if game is None or game.closed:
             await self.move_over_http(fields)  # the page's fallback
             return
         started = time.monotonic()
-        made_against = json.loads(fields["action"]).get("version", self.version)
-        self.pending = (self.match, made_against + 1, started, self.number)
-        self.stats.moves.append(self.pending)
         self.answered.clear()
         try:
             await game.send_str(json.dumps({"action": fields["action"], "seat": int(fields["seat"])}))
+            await asyncio.wait_for(self.answered.wait(), timeout=LOST_AFTER)
         except (ConnectionError, aiohttp.ClientError) as problem:
             self.stats.error(f"socket send: {type(problem).__name__}")
-            self.refused()
             return
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self.answered.wait(), timeout=LOST_AFTER)
-            self.stats.answer_times.append((time.monotonic() - started) * 1000)
+        except TimeoutError:
+            self.stats.error("socket move: no answer")
+            return
+        self.stats.answer_times.append((time.monotonic() - started) * 1000)
+        if self.answer is None:
+            self.stats.refusals += 1
+        else:
+            self.stats.moves.append((self.match, self.answer, started, self.number))
 
     async def move_over_http(self, fields: dict) -> None:
         started = time.monotonic()

@@ -79,27 +79,21 @@
     });
   }
 
-  function liveVersion(html) {
-    const found = /id="live"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="live"/.exec(html);
-    return found ? parseInt(found[1] || found[2], 10) : null;
-  }
-
-  // The answer to a socket move. An old message ("It isn't your turn", a card's reason) goes once
-  // the move is drawn, as play.js does when a move's HTTP answer settles (a push is no htmx
-  // answer); a refusal is the answer itself and stays.
+  // The answer to a socket move: its view, then this marker (games/consumers.py MOVE_ANSWERED),
+  // or a refusal (the flash message). Made, an old message ("It isn't your turn", a card's
+  // reason) goes, as play.js does when a move's HTTP answer settles; a refusal stays.
+  const ANSWERED = "<!-- plateful:move-answered -->";
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
-    if (!awaitingSince || event.defaultPrevented) return; // play.js refused an older view
     const message = event.detail.message || "";
-    if (/id="flash"/.test(message)) {
-      awaitingSince = 0;
-      return;
-    }
-    const live = document.getElementById("live");
-    const version = liveVersion(message);
-    if (live && version !== null && version > parseInt(live.dataset.version || "-1", 10)) {
+    if (message === ANSWERED) {
       awaitingSince = 0;
       const flash = document.getElementById("flash");
-      if (flash) flash.hidden = true; // play.js then clears the copy next to the cards
+      if (flash) flash.hidden = true;
+      const near = document.querySelector("#live .board-message");
+      if (near) near.hidden = true; // play.js's copy of the message, next to the cards
+      event.preventDefault(); // nothing to swap
+    } else if (awaitingSince && /id="flash"/.test(message)) {
+      awaitingSince = 0;
     }
   });
   document.addEventListener("htmx:wsClose", () => {

@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import access, services
+from games import access, consumers, services
 from games.engines import get_engine
 from games.models import Match, MatchAction
 from plateful.asgi import application
@@ -99,9 +99,12 @@ async def test_a_duel_move_sent_as_the_page_sends_it_is_judged_and_drawn_for_bot
     frames = _page_frames(views[mover])
     assert frames
     await sockets[mover].send_to(text_data=frames[0])
-    # The mover's own socket draws its move (no HTTP answer does), and so does the other seat's.
+    # The mover's socket answers the move as the HTTP answer would (its view, then the marker
+    # static/games/moves.js waits for), and the group's redraw skips it; the other seat's draws.
     assert _version(await sockets[mover].receive_from(timeout=5)) == 1
+    assert await sockets[mover].receive_from(timeout=5) == consumers.MOVE_ANSWERED
     assert _version(await sockets[other].receive_from(timeout=5)) == 1
+    assert await sockets[mover].receive_nothing(timeout=0.5)
     assert await _stored(match.pk) == (1, 1)
     for socket in sockets.values():
         await socket.disconnect()
@@ -131,10 +134,12 @@ async def test_a_malformed_or_forged_frame_is_refused_and_changes_nothing(forge)
     reply = await socket.receive_from(timeout=5)
     assert 'id="flash"' in reply and 'role="alert"' in reply and _flash(reply)
     assert 'id="live"' not in reply  # a refusal, not a redraw
+    assert await socket.receive_nothing(timeout=0.2)  # and no "move made" marker
     assert await _stored(match.pk) == (0, 0)
     # The socket still plays: the real frame is judged.
     await socket.send_to(text_data=json.dumps(frame))
     assert _version(await socket.receive_from(timeout=5)) == 1
+    assert await socket.receive_from(timeout=5) == consumers.MOVE_ANSWERED
     assert await _stored(match.pk) == (1, 1)
     await socket.disconnect()
 
