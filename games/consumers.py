@@ -8,11 +8,15 @@ exceptions keep a busy class cheap: the page whose htmx request made the move (i
 socket's address and the move's X-Plateful-Page header) is not redrawn, its answer shows the
 change already; and a page still being drawn when more changes arrive draws only the newest.
 
-Moves (slaps above all) may come over the socket as htmx ws-send frames: {"action": <JSON>,
-"seat": n?}. Fairness: moves are judged in the order the server receives them. Within one
-process, each match's moves queue on a first-come first-served lock in arrival order; across
-processes the database row lock decides. A move names the version it was made against, so a
-slap on a pile that already changed is refused as too late (no penalty), never as a Bad Chomp.
+Moves come over the socket, every game's (static/games/moves.js sends each move control's
+{"action": <JSON>, "seat": n}; HTTP only while the socket is closed or live updates are paused).
+The socket answers its own move as the HTTP move's answer does: the mover's view, drawn from the
+move's rows, then MOVE_ANSWERED (the group's redraw skips that page); a refusal says the same
+words as the HTTP answer would. Fairness: moves are judged in the
+order the server receives them. Within one process, each match's moves queue on a first-come
+first-served lock in arrival order; across processes the database row lock decides. A move names
+the version it was made against, so a slap on a pile that already changed is refused as too late
+(no penalty), never as a Bad Chomp.
 Client clocks are never used.
 
 Seats change hands (a bot takes a removed or moved student's seat, a student a bot's): nothing
@@ -31,6 +35,7 @@ over a cap gets a message and is closed with 4429, which the page does not retry
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections import Counter, OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
@@ -46,6 +51,8 @@ from django.utils.translation import gettext as _
 
 from games import access, move_queue, rendering, scheduler, services
 from games.changes import MatchChange
+from games.engines import IllegalAction
+from games.messages import say
 from games.models import Match, Seat
 from games.views import PAGE_ID, SESSION_KEY
 from plateful.client_address import scope_client_ip
@@ -57,6 +64,9 @@ CLOSE_NO_MATCH = 4404
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY = 4429  # over a socket cap: the page shows why and does not reconnect
 MAX_FRAME = 8192
+# Sent after the view that answers a move made over this socket: an HTML comment, so htmx swaps
+# nothing for it (static/games/moves.js and benchmarks/load/loadgen.py look for it).
+MOVE_ANSWERED = "<!-- plateful:move-answered -->"
 OUTAGE_POLL_SECONDS = 2.0  # while the channel layer is down, each page checks its match this often
 
 _RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="match-render")
@@ -294,26 +304,38 @@ class MatchConsumer(ResilientConsumer):
         if seat is not None and seat != self.seat:
             await self.send(text_data=rendering.error_html(_("That seat isn't yours.")))
             return
+        if not self.page:  # a page without an id: this socket's own, so the group skips it too
+            self.page = f"socket-{uuid.uuid4().hex[:24]}"
         async with move_queue.turn(self.match_id):  # first come, first served
             try:
-                await database_sync_to_async(services.match_submit_action)(
+                moved, _events = await database_sync_to_async(services.match_submit_action)(
                     match_id=self.match_id,
                     seat=self.seat,
                     action=action,
                     token=self.token,
                     received_at=received_at,
+                    page=self.page,  # this socket answers its move itself (below)
                 )
+            except IllegalAction as error:
+                await self.send(text_data=rendering.error_html(say(error.text)))
+                return
             except services.MatchError as error:
                 if error.code == "forbidden" and not await database_sync_to_async(self._still_seated)():
                     await self._seat_lost()  # refused, and told why: the seat is someone else's now
                     return
-                message = error.message
-                if error.code == "stale":
-                    message = _("Too late: the cards changed before your move arrived.")
-                await self.send(text_data=rendering.error_html(message))
+                # The same words as the HTTP answer (games.views.match_move) for the same refusal.
+                # No redraw: a live socket gets the change that made this move too late anyway.
+                await self.send(text_data=rendering.error_html(error.message))
                 return
-        if self.layer_down:  # no group message will come back: answer the mover directly
-            await self.send_view()
+        # The move's answer, as the HTTP move's answer is: this seat's view drawn from the rows
+        # the move wrote, then the marker that says "your move was made" (static/games/moves.js
+        # waits for it, or for a refusal, before it sends another move). The group's redraw of
+        # this change skips this page (its id is on the change).
+        # Drawn as the group's redraws are (the render thread, from the move's cached rows), not
+        # on the database thread the next moves wait for.
+        await self._draw_change({"version": moved.version, "changed_at": moved.changed_at.isoformat()})
+        if not self._closed and self.seat is not None:  # (not when it found its seat lost)
+            await self.send(text_data=MOVE_ANSWERED)
 
     @staticmethod
     def _parse(text_data) -> tuple[dict, int | None]:
@@ -338,11 +360,10 @@ class MatchConsumer(ResilientConsumer):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise ValueError(_("That move doesn't make sense."))
         seat = frame.get("seat")
-        if seat is not None:
-            try:
-                seat = int(seat)
-            except (TypeError, ValueError):
-                raise ValueError(_("That seat isn't at this table.")) from None
+        if isinstance(seat, str) and seat.isdecimal() and len(seat) < 4:
+            seat = int(seat)  # a form field's string, as the HTTP move sends it
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise ValueError(_("That seat isn't at this table."))
         return action, seat
 
     async def match_changed(self, message):

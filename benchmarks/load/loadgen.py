@@ -10,15 +10,20 @@ table's page opens (/ws/play/<match>/ for the game, /ws/class/<code>/ for the cl
    (GET /play/<match>/) before opening both sockets.
 4. The student plays: whenever its latest view (the page, a POST answer or a socket push) has a
    move button (hx-post .../move/ with hx-vals), it waits a human pace (2-5 s) or a stress
-   pace (0.2-0.5 s) and posts one of them as htmx does (form fields seat + action, HX-Request and
-   X-CSRFToken headers). A finished game's "Play again" (POST .../again/) takes it to the next one.
+   pace (0.2-0.5 s) and makes one of them, the way `moves` says: "socket" (the page's way while
+   its socket is open, static/games/moves.js) sends {"action", "seat"} on the game socket and
+   waits for the socket's answer (the mover's view and the "move made" marker, or a refusal);
+   "http" (the page's fallback) posts it as htmx
+   does (form fields seat + action, HX-Request, X-CSRFToken and X-Plateful-Page headers). A
+   finished game's "Play again" (POST .../again/) takes it to the next one.
 
 Measured: every accepted move (the version its answer shows) against the moment each OTHER
 student at the table first receives, on its game socket, a view of that version or later:
 move-to-update latency as a classmate sees it. A classmate still connected that never gets it
 (within `LOST_AFTER` seconds) counts a lost update. Errors: HTTP 5xx, failed requests, sockets
 closed by the server or failing to open, pages that don't lead to a table. 4xx answers to moves
-("Too late", "not your turn") are refusals the game expects and are counted apart.
+("Too late", "not your turn") and a socket's refusal frames are refusals the game expects and are
+counted apart. The mover's own answer (the POST's, or its socket's redraw or refusal) is timed too.
 """
 
 from __future__ import annotations
@@ -41,6 +46,9 @@ ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
 GAME_SOCKET = re.compile(r'ws-connect="(/ws/play/[^"]+)"')
 PAGE_HEADER = re.compile(r'"X-Plateful-Page":\s*"([^"]+)"')
 PACES = {"human": (2.0, 5.0), "stress": (0.2, 0.5)}
+MOVE_WAYS = ("socket", "http")
+REFUSAL = re.compile(r'id="flash"')  # a refusal frame: the flash message alone, no view
+ANSWERED = "<!-- plateful:move-answered -->"  # games/consumers.py MOVE_ANSWERED: after the view
 
 
 def percentile(values: list[float], share: float) -> float | None:
@@ -84,6 +92,7 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     refusals: int = 0
     http_times: list[float] = field(default_factory=list)
+    answer_times: list[float] = field(default_factory=list)  # a move to the mover's own answer
     frames: int = 0
 
     def error(self, what: str) -> None:
@@ -120,13 +129,28 @@ class Stats:
             "error_kinds": sorted(set(self.errors))[:5],
             "refusals": self.refusals,
             "http_p99_ms": percentile(self.http_times, 0.99),
+            "answer_p50_ms": percentile(self.answer_times, 0.50),
+            "answer_p99_ms": percentile(self.answer_times, 0.99),
         }
 
 
 class Student:
-    def __init__(self, number: int, base: str, code: str, stats: Stats, pace: str, stop: asyncio.Event):
+    def __init__(
+        self,
+        number: int,
+        base: str,
+        code: str,
+        stats: Stats,
+        pace: str,
+        stop: asyncio.Event,
+        moves: str = "socket",
+    ):
         self.number, self.base, self.code, self.stats, self.stop = number, base, code, stats, stop
         self.pace = PACES[pace]
+        self.moves = moves
+        self.last_view = -1  # the version of the newest frame with a view on the game socket
+        self.answer: int | None = None  # a socket move's answer: its version, or None (refused)
+        self.answered = asyncio.Event()
         self.http = aiohttp.ClientSession(
             cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=aiohttp.ClientTimeout(total=30)
         )
@@ -235,7 +259,14 @@ class Student:
             version = version_of(message.data)
             if version is not None:
                 receipts.append((time.monotonic(), version))
+                self.last_view = version
                 self.see(message.data)
+            elif message.data == ANSWERED:  # the move was made: the view just before is its answer
+                self.answer = self.last_view
+                self.answered.set()
+            elif REFUSAL.search(message.data):
+                self.answer = None
+                self.answered.set()
         if not self.stop.is_set() and socket in self.sockets:
             self.stats.error(f"socket closed by the server ({socket.close_code})")
 
@@ -268,11 +299,43 @@ class Student:
                 await self.move(random.choice(moves))
 
     async def move(self, fields: dict) -> None:
+        if self.moves == "socket":
+            await self.move_over_socket(fields)
+        else:
+            await self.move_over_http(fields)
+
+    async def move_over_socket(self, fields: dict) -> None:
+        """As static/games/moves.js: the control's values on the open game socket, then wait for
+        the answer (the mover's view then MOVE_ANSWERED, or a refusal frame) before thinking
+        again. The consumer answers each frame before it reads the next one."""
+        game = self.sockets[0] if self.sockets else None
+        if game is None or game.closed:
+            await self.move_over_http(fields)  # the page's fallback
+            return
+        started = time.monotonic()
+        self.answered.clear()
+        try:
+            await game.send_str(json.dumps({"action": fields["action"], "seat": int(fields["seat"])}))
+            await asyncio.wait_for(self.answered.wait(), timeout=LOST_AFTER)
+        except (ConnectionError, aiohttp.ClientError) as problem:
+            self.stats.error(f"socket send: {type(problem).__name__}")
+            return
+        except TimeoutError:
+            self.stats.error("socket move: no answer")
+            return
+        self.stats.answer_times.append((time.monotonic() - started) * 1000)
+        if self.answer is None:
+            self.stats.refusals += 1
+        else:
+            self.stats.moves.append((self.match, self.answer, started, self.number))
+
+    async def move_over_http(self, fields: dict) -> None:
         started = time.monotonic()
         status, text, _url = await self.request(
             "POST", f"/play/{self.match}/move/", data=fields, headers=self.headers
         )
         if status == 200:
+            self.stats.answer_times.append((time.monotonic() - started) * 1000)
             version = version_of(text)
             if version is not None:
                 self.stats.moves.append((self.match, version, started, self.number))
@@ -344,16 +407,22 @@ async def run_classes(
     warmup: float = 3.0,
     ramp_limit: int = 20,
     window=None,
+    moves: str = "socket",
 ) -> dict:
     """`students` students in classes of `class_size` (the sessions in `setup`, as
-    setup_classes.py prints them) join, sit and play for `seconds`; returns the numbers.
-    `window("start")` and `window("end")` are called around the measuring window."""
+    setup_classes.py prints them) join, sit and play for `seconds`, making their moves over the
+    game socket or over HTTP (`moves`); returns the numbers. `window("start")` and
+    `window("end")` are called around the measuring window."""
+    if moves not in MOVE_WAYS:
+        raise ValueError(f"moves: one of {MOVE_WAYS}, not {moves!r}")
     stats, stop = Stats(), asyncio.Event()
     sessions = setup["sessions"]
     needed = -(-students // class_size)
     if len(sessions) < needed:
         raise ValueError(f"{students} students need {needed} class sessions, got {len(sessions)}")
-    crowd = [Student(n, base, sessions[n // class_size]["code"], stats, pace, stop) for n in range(students)]
+    crowd = [
+        Student(n, base, sessions[n // class_size]["code"], stats, pace, stop, moves) for n in range(students)
+    ]
     teacher = Teacher(base, setup["teacher"]["username"], setup["teacher"]["password"], stats)
     try:
         joined = await gather_limited([s.join() for s in crowd], ramp_limit)
@@ -384,7 +453,8 @@ async def run_classes(
         if len(players) < students:
             result["errors"] += students - len(players)
             result["error_kinds"] = [*result["error_kinds"], f"{students - len(players)} never seated"]
-        result.update(students=len(players), asked=students, sockets=2 * len(players), frames=stats.frames)
+        result.update(students=len(players), asked=students, sockets=2 * len(players))
+        result.update(frames=stats.frames, moves_over=moves)
         return result
     finally:
         stop.set()

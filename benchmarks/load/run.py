@@ -2,16 +2,22 @@
 
     .venv/bin/python -m benchmarks.load.run                       # echo, production, embedded
     .venv/bin/python -m benchmarks.load.run --modes embedded --steps 30,60,90 --seconds 20
+    .venv/bin/python -m benchmarks.load.run --modes production --steps 30 --moves socket,http --repeat 3
 
-Modes (each server is started here, on ports 8400-8402, and stopped afterwards):
+Modes (each server is started here, on ports 8400-8402 or --port-base + 0-2, and stopped
+afterwards; --database names production's database, to run beside another run):
 - echo: benchmarks/load/echo_app.py, 2 Daphne workers sharing the port, Redis db 5;
 - production: scripts/workers.py (2 Daphne workers), PostgreSQL database `plateful_load`
   (created, migrated, dropped at the end), Redis db 5 with a private CHANNELS_PREFIX;
 - embedded: one Daphne, SQLite in a temporary folder, the in-memory channel layer.
-Each step uses fresh class sessions. A step holds at p99 < 200 ms with no error and no lost
-update; the ramp goes on until p99 reaches 2 s (or an error or a loss) so the whole curve is
-measured, and the summary gives the largest count at p99 < 200 ms and at p99 < 1 s. Server
-CPU (% of one core, all server processes) and RSS come from psutil over the measuring window.
+Moves go over the game socket as the page sends them while its socket is open (`--moves socket`,
+the default) or over HTTP as its fallback does (`--moves http`); `--moves socket,http` runs each
+step once per way, one after the other on the same server, `--repeat` times (alternated runs for
+medians on a noisy machine). Each step uses fresh class sessions. A step holds at p99 < 200 ms
+with no error and no lost update; the ramp goes on until p99 reaches 2 s (or an error or a loss)
+so the whole curve is measured, and the summary gives the largest count at p99 < 200 ms and at
+p99 < 1 s. Server CPU (% of one core, all server processes) and RSS come from psutil over the
+measuring window.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from pathlib import Path
 import psutil
 
 from benchmarks.load.echo_clients import run_echo
-from benchmarks.load.loadgen import run_classes
+from benchmarks.load.loadgen import MOVE_WAYS, run_classes
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -43,8 +49,8 @@ DEFAULT_STEPS = {
     "production": [8, 16, 30, 60, 90, 120, 180, 240, 300, 360],
     "embedded": [8, 16, 30, 60, 90, 120],
 }
-PORTS = {"echo": 8402, "production": 8401, "embedded": 8400}
-DATABASE = "plateful_load"
+PORTS = {"echo": 2, "production": 1, "embedded": 0}  # added to --port-base
+DATABASE = "plateful_load"  # the default of --database
 REDIS = "redis://127.0.0.1:6379/5"
 
 
@@ -72,8 +78,9 @@ def shared_socket(port: int) -> socket.socket:
 class Server:
     """One mode's server processes, started and stopped here."""
 
-    def __init__(self, mode: str, folder: str):
-        self.mode, self.folder, self.port = mode, folder, PORTS[mode]
+    def __init__(self, mode: str, folder: str, port_base: int = 8400, database: str = DATABASE):
+        self.mode, self.folder, self.port = mode, folder, port_base + PORTS[mode]
+        self.database = database
         self.base = f"http://127.0.0.1:{self.port}"
         self.processes: list[subprocess.Popen] = []
         self.log = open(Path(folder) / f"{mode}.log", "w")  # noqa: SIM115 - closed in stop()
@@ -94,9 +101,9 @@ class Server:
             self.env["DATABASE_URL"] = f"sqlite:///{folder}/db.sqlite3"
             self.env.pop("REDIS_URL", None)
         else:
-            self.env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DATABASE}"
+            self.env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{database}"
             self.env["REDIS_URL"] = REDIS
-            self.env["CHANNELS_PREFIX"] = f"plateful-load-{mode}"
+            self.env["CHANNELS_PREFIX"] = f"{database.replace('_', '-')}-{mode}"
 
     def run(self, *command: str) -> str:
         done = subprocess.run(command, cwd=ROOT, env=self.env, check=True, capture_output=True, text=True)
@@ -175,7 +182,7 @@ class Server:
                 "-U",
                 "postgres",
                 "-c",
-                f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)",
+                f"DROP DATABASE IF EXISTS {self.database} WITH (FORCE)",
             ],
             check=False,
             capture_output=True,
@@ -247,43 +254,57 @@ def passed(result: dict, limit_ms: float = P99_LIMIT_MS) -> bool:
     return p99 is not None and p99 < limit_ms and result["errors"] == 0 and result["lost"] == 0
 
 
-async def ramp(server: Server, steps: list[int], seconds: float, pace: str) -> list[dict]:
+async def ramp(
+    server: Server,
+    steps: list[int],
+    seconds: float,
+    pace: str,
+    ways: tuple[str, ...] = ("socket",),
+    repeat: int = 1,
+) -> list[dict]:
     results = []
     idle_rss = Usage(server).rss_mb()
+    if server.mode == "echo":
+        ways = ("",)  # the echo has no moves
     for count in steps:
-        load = os.getloadavg()
-        setup = None if server.mode == "echo" else server.classes(-(-count // 30))
-        usage = Usage(server)
-        if server.mode == "echo":
-            result = await run_echo(
-                server.base, sockets=count, seconds=seconds, pace=pace, window=usage.window
-            )
-        else:
-            result = await run_classes(
-                server.base, setup, students=count, seconds=seconds, pace=pace, window=usage.window
-            )
-        # Server CPU over the measuring window only (joins and seating left out), and the
-        # generator's own CPU (it shares the machine with the servers).
-        result.update(usage.done())
-        sockets = result["sockets"] or 1
-        # Server CPU per move (for Plateful) or per message (echo): less moved by a busy machine
-        # than the latencies are.
-        moves = result["moves_per_s"] or 1e-9
-        result["server_cpu_ms_per_move"] = 10 * result["cpu_percent"] / moves
-        result.update(
-            mode=server.mode,
-            pace=pace,
-            idle_rss_mb=idle_rss,
-            rss_per_100_sockets_mb=100 * (result["rss_mb"] - idle_rss) / sockets,
-            loadavg_before=[round(x, 2) for x in load],
-            ok=passed(result),
-        )
-        results.append(result)
-        print(json.dumps(result), flush=True)
-        if not passed(result, STOP_MS):
+        step = [
+            await one_step(server, count, seconds, pace, way, idle_rss) for _ in range(repeat) for way in ways
+        ]
+        results += step
+        if not all(passed(result, STOP_MS) for result in step):
             break
-        await asyncio.sleep(3)  # let the closed sockets and finished requests settle
     return results
+
+
+async def one_step(server: Server, count: int, seconds: float, pace: str, way: str, idle_rss: float) -> dict:
+    load = os.getloadavg()
+    setup = None if server.mode == "echo" else server.classes(-(-count // 30))
+    usage = Usage(server)
+    if server.mode == "echo":
+        result = await run_echo(server.base, sockets=count, seconds=seconds, pace=pace, window=usage.window)
+    else:
+        result = await run_classes(
+            server.base, setup, students=count, seconds=seconds, pace=pace, window=usage.window, moves=way
+        )
+    # Server CPU over the measuring window only (joins and seating left out), and the
+    # generator's own CPU (it shares the machine with the servers).
+    result.update(usage.done())
+    sockets = result["sockets"] or 1
+    # Server CPU per move (for Plateful) or per message (echo): less moved by a busy machine
+    # than the latencies are.
+    moves = result["moves_per_s"] or 1e-9
+    result["server_cpu_ms_per_move"] = 10 * result["cpu_percent"] / moves
+    result.update(
+        mode=server.mode,
+        pace=pace,
+        idle_rss_mb=idle_rss,
+        rss_per_100_sockets_mb=100 * (result["rss_mb"] - idle_rss) / sockets,
+        loadavg_before=[round(x, 2) for x in load],
+        ok=passed(result),
+    )
+    print(json.dumps(result), flush=True)
+    await asyncio.sleep(3)  # let the closed sockets and finished requests settle
+    return result
 
 
 def best(results: list[dict], limit_ms: float = P99_LIMIT_MS) -> dict | None:
@@ -298,15 +319,28 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--pace", choices=["human", "stress"], default="human")
     parser.add_argument("--out", default="", help="also write every step as JSON lines here")
+    parser.add_argument(
+        "--moves",
+        default="socket",
+        help="how students send moves: socket (the page's way), http (its fallback), or socket,http",
+    )
+    parser.add_argument("--repeat", type=int, default=1, help="run each step (each way) this many times")
+    parser.add_argument("--port-base", type=int, default=8400, help="embedded, production, echo: +0, +1, +2")
+    parser.add_argument("--database", default=DATABASE, help="production's database (dropped at the end)")
     options = parser.parse_args()
+    ways = tuple(options.moves.split(","))
+    if not ways or any(way not in MOVE_WAYS for way in ways):
+        parser.error(f"--moves: a comma-separated choice of {', '.join(MOVE_WAYS)}")
     modes = options.modes.split(",")
     everything = []
     with tempfile.TemporaryDirectory(prefix="plateful-load-") as folder:
         for mode in modes:
             steps = [int(s) for s in options.steps.split(",")] if options.steps else DEFAULT_STEPS[mode]
-            server = Server(mode, folder).start()
+            server = Server(mode, folder, options.port_base, options.database).start()
             try:
-                everything += asyncio.run(ramp(server, steps, options.seconds, options.pace))
+                everything += asyncio.run(
+                    ramp(server, steps, options.seconds, options.pace, ways, options.repeat)
+                )
             finally:
                 server.stop()
     if options.out:
@@ -314,11 +348,15 @@ def main() -> int:
     for limit in (P99_LIMIT_MS, BUSY_LIMIT_MS):
         echo = best([r for r in everything if r["mode"] == "echo"], limit)
         for mode in modes:
-            top = best([r for r in everything if r["mode"] == mode], limit)
-            held = (top["students"] if mode != "echo" else top["sockets"]) if top else 0
-            ratio = f" = {held / echo['sockets']:.2f} x the echo's sockets" if echo and mode != "echo" else ""
-            unit = " students" if mode != "echo" else " sockets"
-            print(f"p99 < {limit:.0f} ms: {mode} holds {held}{unit}{ratio}")
+            for way in ways if mode != "echo" else ("",):
+                runs = [r for r in everything if r["mode"] == mode and r.get("moves_over", "") == way]
+                top = best(runs, limit)
+                held = (top["students"] if mode != "echo" else top["sockets"]) if top else 0
+                ratio = ""
+                if echo and mode != "echo":
+                    ratio = f" = {held / echo['sockets']:.2f} x the echo's sockets"
+                unit = f" students, moves over {way}" if mode != "echo" else " sockets"
+                print(f"p99 < {limit:.0f} ms: {mode} holds {held}{unit}{ratio}")
     return 0
 
 

@@ -38,6 +38,13 @@ def _version(html):
     return int(re.search(r'id="live"[^>]*data-version="(\d+)"', html).group(1))
 
 
+async def _answer(socket) -> str:
+    """A move made over this socket: its answer is the mover's view, then the marker."""
+    view = await socket.receive_from()
+    assert await socket.receive_from() == consumers.MOVE_ANSWERED
+    return view
+
+
 @database_sync_to_async
 def _state(match_id):
     match = Match.objects.get(pk=match_id)
@@ -72,7 +79,7 @@ async def test_a_move_over_the_socket_reaches_every_seat_and_a_reconnect_resyncs
     await first.send_to(
         text_data=json.dumps({"action": json.dumps(action), "HEADERS": {"HX-Request": "true"}})
     )
-    assert _version(await first.receive_from()) == 1
+    assert _version(await _answer(first)) == 1
     pushed = await second.receive_from()
     assert _version(pushed) == 1 and "P0 played" in pushed and "You still hold" not in pushed
     await second.disconnect()
@@ -113,7 +120,7 @@ async def test_a_stale_move_is_too_late_and_a_spectator_cannot_move():
     _, state = await _state(match.pk)
     action = {**get_engine("test-cards").legal_actions(state, 0)[0], "version": 9}
     await socket.send_to(text_data=json.dumps({"action": action}))
-    assert "Too late" in await socket.receive_from()
+    assert "The game moved on before your move arrived." in await socket.receive_from()
     watcher = await _connect(match.pk)
     await watcher.receive_from()
     await watcher.send_to(text_data=json.dumps({"action": {**action, "version": 0}}))
@@ -158,16 +165,16 @@ async def test_a_slap_first_wins_the_pile_a_bad_chomp_costs_a_point_and_a_late_s
     await flip(0)
     await me.receive_from(), await rival.receive_from()
     await me.send_to(text_data=json.dumps({"action": {"type": "slap", "version": 1}}))  # a Seal: Bad Chomp
-    assert "You made a Bad Chomp on Seal" in await me.receive_from()
+    assert "You made a Bad Chomp on Seal" in await _answer(me)
     await rival.receive_from()
     await flip(2)
     await me.receive_from(), await rival.receive_from()
     await me.send_to(text_data=json.dumps({"action": {"type": "slap", "version": 3}}))
     await rival.send_to(text_data=json.dumps({"action": {"type": "slap", "version": 3}}))
-    mine = await me.receive_from()
+    mine = await _answer(me)
     assert "You chomped the pile!" in mine
     replies = [await rival.receive_from(), await rival.receive_from()]
-    assert any("Too late" in reply for reply in replies)
+    assert any("moved on before your move arrived" in reply for reply in replies)  # the HTTP words
     final, _ = await _state(match.pk)
     assert final.state["scores"] == [1, 0] and final.state["won"][0] == ["seal-1", "shark-1"]
     await me.disconnect()
@@ -183,7 +190,7 @@ async def test_server_side_bots_move_after_a_short_delay_and_the_page_updates(se
     _, state = await _state(match.pk)
     action = get_engine("test-cards").legal_actions(state, 0)[0]
     await socket.send_to(text_data=json.dumps({"action": action}))
-    assert _version(await socket.receive_from()) == 1
+    assert _version(await _answer(socket)) == 1
     html = await socket.receive_from(timeout=3)  # the bot's move, pushed without asking
     assert _version(html) == 2 and "Your turn!" in html
     await socket.disconnect()

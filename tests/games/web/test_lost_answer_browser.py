@@ -1,6 +1,6 @@
-"""A move whose answer never reaches the page (the connection dropped after the server made the
-move): the page's own socket does not redraw its own moves (games.consumers), so the page
-fetches the current view itself (static/games/play.js, htmx:sendError)."""
+"""A move POSTed while the page's socket is down (static/games/moves.js) whose answer never
+reaches the page (the connection dropped after the server made the move): the page fetches the
+current view itself (static/games/play.js, htmx:sendError)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ def server():
 def test_a_move_whose_answer_was_lost_still_shows_once_the_page_looks_again(server, browser):
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
+    # The page's socket never gets through (a server restarting): its moves go over HTTP.
+    page.route_web_socket(re.compile(r"/ws/play/"), lambda socket: socket.close(code=1013))
     page.goto(f"{server.url}/games/food-war/")
     page.fill("#qp-nickname", "Kim")
     page.click("#quick-play button[type=submit]")
