@@ -11,15 +11,20 @@ from games.views import SESSION_KEY
 
 
 def table_create(
-    game: str, kinds: tuple[str, ...], *, seed: int | None = None, deck: list[str] | None = None
+    game: str,
+    kinds: tuple[str, ...],
+    *,
+    seed: int | None = None,
+    deck: list[str] | None = None,
+    owner: str = "",
 ) -> tuple[Match, dict, dict]:
     """The match, each human seat's token, and a saved session key holding that token (no seed:
-    a random deal)."""
+    a random deal; `owner`: the app whose gates guard it, none by default)."""
     specs = [
         services.SeatSpec(kind=kind, nickname=f"P{n}", bot_level="beginner" if kind == "bot" else "")
         for n, kind in enumerate(kinds)
     ]
-    match, tokens = services.match_create(game=game, seats=specs, seed=seed, deck=deck)
+    match, tokens = services.match_create(game=game, seats=specs, seed=seed, deck=deck, owner=owner)
     sessions = {}
     for number, token in tokens.items():
         session = SessionStore()

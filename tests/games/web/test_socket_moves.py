@@ -29,10 +29,13 @@ def _duel():
     return table_create("duel", ("human", "human"), seed=5)
 
 
+PAUSABLE = "test-pausable"  # the owner whose move gate the paused_match fixture registers
+
+
 @database_sync_to_async
-def _turns():
+def _turns(owner: str = ""):
     """A turn-based game with hidden hands (tests/games/web/fake_games.py)."""
-    return table_create("test-cards", ("human", "human"), seed=3)
+    return table_create("test-cards", ("human", "human"), seed=3, owner=owner)
 
 
 async def _connect(match_id, session_key):
@@ -152,14 +155,14 @@ def paused_match():
     def gate(match_id):
         return "Your teacher paused the game. Wait a moment." if match_id in paused else None
 
-    access.register_move_gate(gate)
+    access.register_move_gate(PAUSABLE, gate)
     yield paused
-    access._move_gates.remove(gate)
+    access._move_gates.pop(PAUSABLE, None)
 
 
 @pytest.mark.parametrize("case", ["not_your_turn", "stale", "unknown_card", "paused"])
 async def test_a_refused_move_says_the_same_words_over_the_socket_as_over_http(case, paused_match):
-    match, _tokens, sessions = await _turns()
+    match, _tokens, sessions = await _turns(owner=PAUSABLE)
     mover, state = await _to_move(match.pk)
     action = get_engine("test-cards").legal_actions(state, mover)[0]
     seat = mover
