@@ -27,7 +27,7 @@ LAYERS = (
     ("games.engines", "games.bots"),
     ("games.models", "games.changes", "games.access", "games.messages", "games.catalog"),
     ("games.migrations", "games.admin"),
-    ("games.services", "games.card_sets", "games.match_log", "games.retention"),
+    ("games.services", "games.card_sets", "games.match_log", "games.retention", "games.snapshots"),
     ("games.rendering", "games.scheduler", "games.forms"),
     ("games.boards", "games.templatetags"),
     ("games.views", "games.consumers", "games.urls", "games.routing", "games.management"),
