@@ -1,7 +1,10 @@
-"""Production path (PostgreSQL + Redis, two processes): a move made in one process reaches the
-open pages held by another, whose sockets draw it from the rows the change message carried,
-without a single database query, decoding them once for the whole process."""
+"""A move made in one process reaches the open pages held by another, whose sockets draw it
+from the rows the change message carried, without a single database query, decoding them once
+for the whole process. Production path: two real processes on PostgreSQL and Redis; on both
+modes: one process standing in for the other (it forgets what its moves wrote), on a Redis of
+the test's own."""
 
+import asyncio
 import json
 import os
 import re
@@ -17,14 +20,14 @@ from django.conf import settings
 from django.db import connection
 from django.db.backends.utils import CursorWrapper
 
-from games import services, snapshots
+from games import changes, services, snapshots
 from games.engines import get_engine
 from games.models import Match
 from plateful.asgi import application
 from tests.games.web.leaks import leaked_cards
 from tests.tables import table_create
 
-pytestmark = [pytest.mark.production_path, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[3]
 
 # The other process: the worker that took the move's request.
@@ -32,7 +35,7 @@ MOVE = """
 import json, sys
 import django
 django.setup()
-from games import services, snapshots
+from games import changes, services, snapshots
 if sys.argv[1] == "bare":
     snapshots.PAYLOAD_LIMIT = 0  # rows too big to carry: the message goes bare
 move = json.loads(sys.argv[2])
@@ -96,20 +99,23 @@ def _version(html: str) -> int:
 
 @pytest.fixture
 def queries(monkeypatch):
-    """Every SQL statement this process runs, in any thread (the sockets draw in their own)."""
+    """Every SQL statement this process runs, in any thread (the sockets draw in their own)
+    but one called "mover"."""
     ran: list[str] = []
     lock = threading.Lock()
     real = CursorWrapper._execute_with_wrappers
 
     def counted(self, sql, params, many, executor):
-        with lock:
-            ran.append(sql)
+        if threading.current_thread().name != "mover":
+            with lock:
+                ran.append(sql)
         return real(self, sql, params, many, executor)
 
     monkeypatch.setattr(CursorWrapper, "_execute_with_wrappers", counted)
     return ran
 
 
+@pytest.mark.production_path
 async def test_another_process_draws_a_move_from_the_message_without_a_query(queries, monkeypatch):
     if not _cross_process():
         pytest.skip("needs PostgreSQL and the Redis channel layer (two processes)")
@@ -142,5 +148,43 @@ async def test_another_process_draws_a_move_from_the_message_without_a_query(que
         assert _version(await socket.receive_from(timeout=10)) == 2
     assert any("games_match" in sql for sql in queries)
     assert len(decoded) == 1
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+def _move_here_as_another_process(match_id: str, seat: int, action: dict, token: str) -> None:
+    """The move, in a thread of its own, announced without keeping its rows in this process."""
+    others = [s for s in changes._subscribers if s is not snapshots.remember_change]
+
+    def move() -> None:
+        services.match_submit_action(match_id=match_id, seat=seat, action=action, token=token)
+
+    mover = threading.Thread(target=move, name="mover")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(changes, "_subscribers", others)
+        mover.start()
+        mover.join(timeout=30)
+
+
+async def test_sockets_draw_a_carried_change_from_one_decode_without_a_query(
+    private_redis, queries, monkeypatch
+):
+    match, tokens, sessions = await database_sync_to_async(table_create)("test-cards", ("human",) * 2, seed=3)
+    sockets = {seat: await _connect(match.pk, sessions[seat]) for seat in range(2)}
+    sockets[None] = await _connect(match.pk)
+    for socket in sockets.values():
+        assert _version(await socket.receive_from()) == 0
+    decoded = []
+    real_decode = snapshots.rows_from_payload
+    monkeypatch.setattr(snapshots, "rows_from_payload", lambda p: decoded.append(p) or real_decode(p))
+    seat, action = await database_sync_to_async(_next_move)(match.pk)
+    snapshots._SNAPSHOTS.clear()  # what the other process holds of this match: nothing new
+    queries.clear()
+    await asyncio.to_thread(_move_here_as_another_process, match.pk, seat, action, tokens[seat])
+    drawn = {seat: await socket.receive_from(timeout=10) for seat, socket in sockets.items()}
+    assert queries == [] and len(decoded) == 1
+    hidden = await database_sync_to_async(_hidden)(match.pk)
+    for seat, html in drawn.items():
+        assert _version(html) == 1 and not leaked_cards(html, hidden[seat])
     for socket in sockets.values():
         await socket.disconnect()
