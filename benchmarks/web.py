@@ -316,8 +316,14 @@ def _hold(args) -> None:
             sys.stdout.flush()
 
         async def until_version(socket) -> None:
+            frame = ""
             while True:
-                found = version_pattern.search(await socket.receive_from(timeout=20))
+                try:
+                    frame = await socket.receive_from(timeout=20)
+                except TimeoutError:
+                    shown = f"no view of version {wanted} in 20 s; last frame: {frame[:300]!r}"
+                    raise SystemExit(shown) from None
+                found = version_pattern.search(frame)
                 if found and int(found.group(1)) >= wanted:
                     return
 

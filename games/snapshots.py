@@ -19,6 +19,7 @@ that match.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections import OrderedDict
 from datetime import datetime
@@ -26,6 +27,8 @@ from typing import NamedTuple
 
 from games.changes import FEED_LENGTH, MatchChange
 from games.models import Match, MatchAction, Seat
+
+logger = logging.getLogger(__name__)
 
 
 class MatchRows(NamedTuple):
@@ -171,7 +174,11 @@ def install_payload(match_id: str, version: int, changed_at: str, payload: bytes
     newest = newest_version(match_id)
     if newest is not None and newest > version:
         return False
-    rows = rows_from_payload(payload)
+    try:
+        rows = rows_from_payload(payload)
+    except (ValueError, TypeError, KeyError, IndexError):  # never the page's loss: it reads instead
+        logger.exception("A change message of match %s carried rows that don't decode.", match_id)
+        return False
     match = rows.match
     if match.pk != match_id or match.version != version or match.changed_at.isoformat() != changed_at:
         return False

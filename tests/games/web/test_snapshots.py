@@ -118,6 +118,14 @@ def test_a_payload_that_is_not_the_named_change_is_not_installed():
     assert not snapshots._SNAPSHOTS
 
 
+def test_rows_that_do_not_decode_are_not_installed(caplog):
+    fresh, _rows = _moved()
+    stamp = fresh.changed_at.isoformat()
+    for broken in (b"not json", b"[1, 2]", b"[[1], [], []]"):
+        assert snapshots.install_payload(fresh.pk, fresh.version, stamp, broken) is False
+    assert not snapshots._SNAPSHOTS and "don't decode" in caplog.text
+
+
 def test_rows_over_the_limit_are_not_carried(monkeypatch):
     _fresh, rows = _moved()
     assert snapshots.rows_payload(rows) is not None
