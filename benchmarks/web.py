@@ -24,10 +24,11 @@ Bots and timers are off (GAMES_SCHEDULER=0) so only people's moves are measured.
 --other-process is production's second worker instead (needs PostgreSQL and Redis: DATABASE_URL
 names the server, the benchmark makes its own database on it; REDIS_URL): this process makes
 the moves (services.match_submit_action, as a worker's view does) while a second process holds
-every seat's open page; per change we time that second process only, from before the move until
+every seat's open page; per change we time that second process, from before the move until
 each of its sockets has the new version: its CPU time (all threads), its SQL queries, and the
-size of the change message on the channel layer. --code runs another checkout's application
-(both processes) with this script, to compare before and after.
+size of the change message on the channel layer; and the mover's CPU for the move itself.
+--code runs another checkout's application (both processes) with this script, to compare
+before and after.
 """
 
 from __future__ import annotations
@@ -259,7 +260,7 @@ def _mover(args) -> dict:
         return json.loads(holder.stdout.readline())
 
     engine = get_engine(args.game)
-    cpu, queries, wall = [], [], []
+    cpu, queries, wall, moving = [], [], [], []
     matches = 0
     while len(cpu) < args.moves:
         match, tokens, sessions = table_create(args.game, ("human",) * args.seats)
@@ -273,10 +274,11 @@ def _mover(args) -> dict:
             seat = next((s for s in sorted(x for x in engine.to_move(state) if x is not None)), None)
             if seat is None or not engine.legal_actions(state, seat):
                 break
+            action = engine.legal_actions(state, seat)[0]
             ask({"expect": match.version + 1})  # the holder starts counting
-            services.match_submit_action(
-                match_id=match.pk, seat=seat, action=engine.legal_actions(state, seat)[0], token=tokens[seat]
-            )
+            started = time.process_time()
+            services.match_submit_action(match_id=match.pk, seat=seat, action=action, token=tokens[seat])
+            moving.append((time.process_time() - started) * 1000)
             drawn = ask({"wait": True})
             cpu.append(drawn["cpu_ms"])
             queries.append(drawn["queries"])
@@ -284,7 +286,8 @@ def _mover(args) -> dict:
         ask({"close": True})
     holder.stdin.close()
     holder.wait(timeout=30)
-    return {"cpu": cpu, "queries": queries, "wall": wall, "sizes": sizes, "matches": matches}
+    found = {"cpu": cpu, "queries": queries, "wall": wall, "moving": moving}
+    return {**found, "sizes": sizes, "matches": matches}
 
 
 def _hold(args) -> None:
@@ -378,6 +381,8 @@ def _report_other_process(args, result: dict) -> None:
         f"cpu     p50 {statistics.median(cpu):6.2f} ms   mean {statistics.mean(cpu):6.2f} ms   "
         f"p90 {_percentile(cpu, 0.9):6.2f} ms   per change, the second process (all threads)"
     )
+    moving = result["moving"]
+    print(f"mover   p50 {statistics.median(moving):6.2f} ms   the move and its broadcast, this process's CPU")
     wall = result["wall"]
     print(f"wall    p50 {statistics.median(wall):6.1f} ms   p99 {_percentile(wall, 0.99):6.1f} ms")
     print(f"queries {statistics.mean(result['queries']):6.2f} per change in the second process")
