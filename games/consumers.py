@@ -4,8 +4,8 @@ On (re)connect the consumer finds the browser's seat (its seat token, from the s
 `token` query parameter), joins the match's group and sends the whole current view. After every
 change the group gets "match changed" (across processes with the rows the change wrote, which
 the first socket of the match in each process installs in games.snapshots: no process reads
-them back); each consumer then renders its own seat's view
-with the same partial as the htmx responses (games/play.html#live, an out-of-band swap). Two
+them back); each consumer then renders its own seat's view with the same partial as the htmx
+responses (games/play.html#live, an out-of-band swap). Two
 exceptions keep a busy class cheap: the page whose htmx request made the move (its id is in the
 socket's address and the move's X-Plateful-Page header) is not redrawn, its answer shows the
 change already; and a page still being drawn when more changes arrive draws only the newest.
