@@ -17,7 +17,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 from django.db.backends.utils import CursorWrapper
 
 from games import changes, services, snapshots
@@ -157,7 +157,10 @@ def _move_here_as_another_process(match_id: str, seat: int, action: dict, token:
     others = [s for s in changes._subscribers if s is not snapshots.remember_change]
 
     def move() -> None:
-        services.match_submit_action(match_id=match_id, seat=seat, action=action, token=token)
+        try:
+            services.match_submit_action(match_id=match_id, seat=seat, action=action, token=token)
+        finally:
+            connections.close_all()  # this thread's own connection must not outlive the test
 
     mover = threading.Thread(target=move, name="mover")
     with pytest.MonkeyPatch.context() as patch:
