@@ -7,11 +7,12 @@ from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
-from games.boards.common import cards_by_id, name_of, small
+from games.boards import generic
+from games.boards.common import CardView, cards_by_id, name_of, small
 from games.engines.appetite_scoring import ICONS_PER_DESSERT_BOX, SUITS
 from games.engines.messages import Speaker
 from games.messages import speaker
-from games.rendering import CardView
+from games.seat_view import SeatView
 
 MOVE_WORDS = {
     "pass": lambda: _("Pass"),
@@ -166,3 +167,10 @@ def appetite_table(view: dict, names: list[str], seat, board, buttons, words: Sp
             for r in view.get("revealed") or []
         ],
     }
+
+
+def present(seat_view: SeatView, names: list[str], words: Speaker, **context) -> dict:
+    """The generic board's context plus `t`, the Appetite table."""
+    board = generic.present(seat_view, names, words, **context)
+    board["t"] = appetite_table(board["view"], names, seat_view.seat, board["board"], board["buttons"], words)
+    return board

@@ -8,7 +8,9 @@ from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
+from games.boards import generic
 from games.boards.common import back, cards_by_id, mini, move_of, name_of, picture
+from games.seat_view import SeatView
 from nutrition.meal_words import meal_rule_rows
 
 
@@ -116,3 +118,10 @@ def build_a_meal_table(view: dict, names: list[str], seat, board, buttons) -> di
         "limit": limit,
         "back": back("eat-right"),
     }
+
+
+def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
+    """The generic board's context plus `t`, the Build-A-Meal table."""
+    board = generic.present(seat_view, names, words, **context)
+    board["t"] = build_a_meal_table(board["view"], names, seat_view.seat, board["board"], board["buttons"])
+    return board

@@ -7,10 +7,12 @@ from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
+from games.boards import generic
 from games.boards.common import back, cards_by_id, name_of, picture, small
 from games.engines.chomp_judge import slap_verdict
 from games.engines.messages import Speaker
 from games.messages import speaker
+from games.seat_view import SeatView
 
 
 def _chomp_tip(view: dict) -> str:
@@ -191,3 +193,11 @@ def chomp_table(
         "back": back("chomp"),
         "can_slap": any(c["card"].actions for c in cards),
     }
+
+
+def present(seat_view: SeatView, names: list[str], words: Speaker, *, feed=(), version=0, **context) -> dict:
+    """The generic board's context plus `t`, the CHOMP! table. `feed`: the seat's feed, for this
+    flip's Bad Chomps; `version`: the match's."""
+    board = generic.present(seat_view, names, words, **context)
+    board["t"] = chomp_table(board["view"], names, seat_view.seat, board["board"], feed, version, words)
+    return board

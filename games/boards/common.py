@@ -2,10 +2,105 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
-from games.rendering import CardView, card_image
+from django.urls import get_script_prefix, reverse
+
+from foodcards.services import with_language
+from games.engines.messages import Speaker
+
+
+def card_image(deck: str, card_id: str, *, small: bool = False) -> str:
+    """The address of a card's picture (foodcards' /cards/<deck>/<card>.png)."""
+    url = _card_png(deck, card_id, get_script_prefix())
+    return with_language(url + "?size=small" if small else url)
+
+
+@functools.lru_cache(maxsize=2048)
+def _card_png(deck: str, card_id: str, _prefix: str) -> str:
+    return reverse("foodcards:card_png", kwargs={"deck": deck, "card": card_id})
+
+
+@dataclass
+class CardView:
+    id: str
+    name: str
+    image: str
+    actions: list[dict] = field(default_factory=list)  # [{"label", "vals", "type", "move"}]
+    reason: str = ""  # why this card can't be played now (own cards on your turn)
+    owner_name: str = ""  # whose card it is, for cards laid out in the middle
+    picture: str = ""  # the picture to show when it isn't the card's own ("back": face down)
+
+    @property
+    def pic(self) -> str:
+        """The card id whose picture `{% card_img deck card.pic %}` shows."""
+        return self.picture or self.id
+
+
+@dataclass
+class Zone:
+    """A zone as the view declared it (games.engines.zones), in words and pictures."""
+
+    key: str
+    label: str
+    owner: int | None
+    cards: list[CardView]
+    count: int = 0
+    hidden: bool = False
+    draw: str = "row"
+    own: bool = False
+    owner_name: str = ""
+    back: str = ""  # the deck's card back, for face-down zones
+
+
+@dataclass
+class Board:
+    """What the generic board and the status panel draw for one seat."""
+
+    zones: list[Zone] = field(default_factory=list)
+    columns: list[tuple[str, list]] = field(default_factory=list)  # (label, one value per seat)
+    facts: list[tuple[str, str]] = field(default_factory=list)
+    status: str = ""
+
+
+def build_board(view: dict, cards: dict, deck: str, words: Speaker, names: list[str]) -> Board:
+    """The board a view declares, in this viewer's words. `names` are the seats' names as the
+    viewer reads them ("You" for itself), for the owners of zones and cards."""
+
+    def picture(item) -> CardView:
+        card_id, owner = (item["card"], item.get("seat")) if isinstance(item, dict) else (item, None)
+        return CardView(
+            id=card_id,
+            name=words.card_name(card_id),
+            image=card_image(deck, card_id),
+            owner_name=name_of(names, owner),
+        )
+
+    board = Board(status=words.say(view.get("status")))
+    back = card_image(deck, "back", small=True)
+    for declared in view.get("zones") or []:
+        board.zones.append(
+            Zone(
+                key=declared["key"],
+                label=words.say(declared["label"]),
+                owner=declared.get("owner"),
+                cards=[picture(item) for item in declared.get("cards") or []],
+                count=declared.get("count", 0),
+                hidden=declared.get("hidden", False),
+                draw=declared.get("draw", "row"),
+                own=declared.get("own", False),
+                owner_name=name_of(names, declared.get("owner")),
+                back=back,
+            )
+        )
+    board.columns = [(words.say(n["label"]), list(n["values"])) for n in view.get("numbers") or []]
+    board.facts = [
+        (words.say(f["label"]), f["value"] if isinstance(f["value"], int | float) else words.say(f["value"]))
+        for f in view.get("facts") or []
+    ]
+    return board
 
 
 def cards_by_id(board) -> dict[str, CardView]:
@@ -43,8 +138,10 @@ def relabel(picture: CardView, words) -> CardView:
 
 
 def move_of(entry: dict) -> dict:
-    """The engine's move behind a button (its hx-vals carry it as JSON)."""
-    return json.loads(json.loads(entry["vals"])["action"])
+    """The engine's move behind a button (games.seat_view.Move's payload)."""
+    if "move" in entry:
+        return dict(entry["move"].payload)
+    return json.loads(json.loads(entry["vals"])["action"])  # a button made by hand (tests)
 
 
 def mini(card_id: str, name: str, deck: str = "eat-right", **extra) -> dict:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from games.boards import generic
 from games.boards.common import back, cards_by_id, mini, name_of, picture, relabel
 from games.engines.duel import meal_calories, meal_value
+from games.seat_view import SeatView
 
 
 def _duel_card_numbers(record: dict) -> tuple[int, int]:
@@ -140,3 +142,10 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
         "starter": name_of(names, view.get("starter")),
         "back": back("eat-right"),
     }
+
+
+def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
+    """The generic board's context plus `t`, the Duel table."""
+    board = generic.present(seat_view, names, words, **context)
+    board["t"] = duel_table(board["view"], names, seat_view.seat, board["board"])
+    return board

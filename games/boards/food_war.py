@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.boards import generic
 from games.boards.common import back, mini, name_of, small
+from games.seat_view import SeatView
 
 STAT_WORDS = {
     "value": lambda: _("Overall Value"),
@@ -97,3 +99,10 @@ def food_war_table(view: dict, names: list[str], seat) -> dict:
         "i_wait": seat in waiting,
         "back": back("eat-right"),
     }
+
+
+def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
+    """The generic board's context plus `t`, the Food War table."""
+    board = generic.present(seat_view, names, words, **context)
+    board["t"] = food_war_table(board["view"], names, seat_view.seat)
+    return board

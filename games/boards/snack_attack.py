@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.boards.common import back, cards_by_id, mini, move_of, name_of, picture, relabel
-from games.rendering import CardView
+from games.boards import generic
+from games.boards.common import CardView, back, cards_by_id, mini, move_of, name_of, picture, relabel
+from games.seat_view import SeatView
 
 
 def snack_attack_table(view: dict, names: list[str], seat, board, buttons) -> dict:
@@ -97,3 +98,10 @@ def _store_label(kind: str, spot: int) -> str:
     if kind == "pick":
         return _("Swap for card %(n)s") % {"n": spot + 1}
     return _("Pick card %(n)s") % {"n": spot + 1}
+
+
+def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
+    """The generic board's context plus `t`, the Snack Attack! table."""
+    board = generic.present(seat_view, names, words, **context)
+    board["t"] = snack_attack_table(board["view"], names, seat_view.seat, board["board"], board["buttons"])
+    return board

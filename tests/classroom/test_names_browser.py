@@ -215,7 +215,11 @@ def test_a_removed_students_open_game_page_gets_no_more_of_the_seats_cards(serve
 
         teacher.locator("#dashboard tr", has_text="Ana").get_by_role("button", name="Remove").click()
         teacher.wait_for_selector("#dashboard tr.removed", timeout=WAIT_MS)
-        # Ben plays on (the bot in Ana's seat too): Ana's page gets none of it.
+        # Ben plays on (the bot in Ana's seat too): Ana's page gets none of it. Ben's page first
+        # shows the bot in Ana's seat, so his tap isn't made on a view the seat change redraws.
+        ben.wait_for_function(
+            "() => !document.querySelector('#live').innerText.includes('Ana')", timeout=WAIT_MS
+        )
         version = int(ben.locator("#live").get_attribute("data-version"))
         ben.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)
         ben.locator(MOVE_BUTTONS).first.click()

@@ -1,6 +1,6 @@
 """The games app imports one way: engines and bots (pure Python) <- models, changes, messages,
-catalog <- services (with card_sets, retention) <- rendering, scheduler, forms <- boards <- views,
-consumers <- apps.
+catalog, seat_view <- services (with card_sets, retention) <- boards (the presenters) <- rendering,
+scheduler, forms <- views, consumers <- apps.
 
 Read from the source with ast, so the checks hold for every module, imported or not:
 - no import inside a function or class (the way a cycle hides), except AppConfig.ready, where
@@ -25,11 +25,11 @@ PROJECT_PACKAGES = ("games", "nutrition", "foodcards", "classroom", "plateful")
 # Lowest first. A module may import its own layer or any lower one, never a higher one.
 LAYERS = (
     ("games.engines", "games.bots"),
-    ("games.models", "games.changes", "games.access", "games.messages", "games.catalog"),
+    ("games.models", "games.changes", "games.access", "games.messages", "games.catalog", "games.seat_view"),
     ("games.migrations", "games.admin"),
     ("games.services", "games.card_sets", "games.match_log", "games.retention", "games.snapshots"),
+    ("games.boards",),
     ("games.rendering", "games.scheduler", "games.forms"),
-    ("games.boards", "games.templatetags"),
     ("games.views", "games.consumers", "games.urls", "games.routing", "games.management"),
     ("games.apps", "games"),
 )

@@ -6,11 +6,11 @@ import re
 import pytest
 
 from games import scheduler, services
+from games.boards.appetite import appetite_table
 from games.engines import get_engine
 from games.models import Match
 from games.rendering import live_html
 from games.services import SeatSpec
-from games.templatetags.boards import appetite_table
 from tests.games.web.leaks import leaked_cards
 
 pytestmark = pytest.mark.django_db

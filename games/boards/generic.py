@@ -1,0 +1,89 @@
+"""The board every game gets: the view's zones as card pictures with this seat's moves on them,
+the players' numbers, the moves that are not about one card, and how the game ended.
+
+`present(seat_view, names, words, cards=..., deck=...)` is also the first step of every game's
+own presenter (games/boards/<game>.py), which regroups what it built.
+"""
+
+from __future__ import annotations
+
+import json
+
+from games.boards.common import build_board
+from games.catalog import final_standings
+from games.engines.messages import Speaker
+from games.messages import translated_card_names
+from games.seat_view import Move, SeatView
+
+
+def button(move: Move, seat: int | None, words: Speaker) -> dict:
+    """One move as a button: its words, the type, what htmx posts (`vals`) and the Move itself."""
+    vals = json.dumps({"seat": seat, "action": json.dumps(dict(move.payload))})
+    return {"label": words.say(move.label), "vals": vals, "type": move.type, "move": move}
+
+
+def present(
+    seat_view: SeatView, names: list[str], words: Speaker, *, cards: dict, deck: str, **_more
+) -> dict:
+    """The generic board's context for one seat (or a watcher, or a replay step). `names`: the
+    seats' names as this reader reads them; `words`: the reader's Speaker."""
+    seat = seat_view.seat
+    view = translated_card_names(seat_view.view(), cards)
+    board = build_board(view, cards, deck, words, names)
+    by_card: dict[str, list[dict]] = {}
+    buttons = []
+    for move in seat_view.private.moves:
+        entry = button(move, seat, words)
+        if move.card is not None:
+            by_card.setdefault(move.card, []).append(entry)
+        else:
+            buttons.append(entry)
+    reasons = seat_view.private.reasons
+    shown_with_actions: set[str] = set()
+    for zone in board.zones:
+        for card in zone.cards:
+            if card.id in by_card and card.id not in shown_with_actions:
+                card.actions = by_card[card.id]
+                shown_with_actions.add(card.id)
+            elif zone.own and reasons.get(card.id):
+                card.reason = words.say(reasons[card.id])
+    # Moves on cards the board doesn't show (e.g. a choice from a face-down pile) stay buttons.
+    for card_id, entries in by_card.items():
+        if card_id not in shown_with_actions:
+            buttons.extend(entries)
+    to_move = seat_view.shared.to_move
+    players = [
+        {
+            "number": number,
+            "name": name,
+            "is_me": number == seat and not seat_view.replay,
+            "to_move": number in to_move,
+            "numbers": [values[number] for _, values in board.columns],
+        }
+        for number, name in enumerate(names)
+    ]
+    result = view.get("result")
+    if seat_view.replay:  # a replay shows the watched seat's cards among everyone's
+        own_zones, other_zones = [], [z for z in board.zones if z.owner is not None]
+    else:
+        own_zones = [z for z in board.zones if z.owner == seat and seat is not None]
+        other_zones = [z for z in board.zones if z.owner is not None and z.owner != seat]
+    return {
+        "view": view,
+        "board": board,
+        "words": words,
+        "own_zones": own_zones,
+        "table_zones": [z for z in board.zones if z.owner is None],
+        "other_zones": other_zones,
+        "columns": [label for label, _values in board.columns],
+        "players": players,
+        "buttons": buttons,
+        "my_turn": seat_view.my_turn,
+        "waiting_on": [names[s] for s in to_move if s is not None and s != seat],
+        "result": result,
+        "result_reason": words.say(result.get("reason")) if result else "",
+        "winners": [names[w] for w in result.get("winners", [])] if result else [],
+        "final_scores": final_standings(seat_view.game, names, result, seat) if result else [],
+        "i_won": bool(result and seat in result.get("winners", [])),
+        "timer_label": words.say(seat_view.shared.timer.label) if seat_view.shared.timer else "",
+    }
