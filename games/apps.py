@@ -8,8 +8,8 @@ class GamesConfig(AppConfig):
     def ready(self):
         # Who reacts to "a match changed" (games.changes): imported here, once the apps are
         # loaded, because these modules use models.
-        from games import changes, consumers, rendering, scheduler
+        from games import changes, consumers, scheduler, snapshots
 
-        changes.subscribe(rendering.remember_change)  # first: the redraws below reuse its rows
+        changes.subscribe(snapshots.remember_change)  # first: the redraws below reuse its rows
         changes.subscribe(consumers.broadcast_change)
         changes.subscribe(scheduler.plan_after_change)

@@ -2,8 +2,10 @@
 
 On (re)connect the consumer finds the browser's seat (its seat token, from the session or a
 `token` query parameter), joins the match's group and sends the whole current view. After every
-change the group gets a bare "match changed"; each consumer then renders its own seat's view
-with the same partial as the htmx responses (games/play.html#live, an out-of-band swap). Two
+change the group gets "match changed" (across processes with the rows the change wrote, which
+the first socket of the match in each process installs in games.snapshots: no process reads
+them back); each consumer then renders its own seat's view with the same partial as the htmx
+responses (games/play.html#live, an out-of-band swap). Two
 exceptions keep a busy class cheap: the page whose htmx request made the move (its id is in the
 socket's address and the move's X-Plateful-Page header) is not redrawn, its answer shows the
 change already; and a page still being drawn when more changes arrive draws only the newest.
@@ -43,13 +45,13 @@ from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.db import connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import access, move_queue, rendering, scheduler, services
+from games import access, move_queue, rendering, scheduler, services, snapshots
 from games.changes import MatchChange
 from games.engines import IllegalAction
 from games.messages import say
@@ -84,7 +86,7 @@ _WATCHER_VIEWS_LIMIT = 256
 
 def _holds_seat(match: Match, seat: int | None, token: str | None) -> bool:
     """Whether the token still holds the seat, read from the rows the render reads anyway."""
-    seats, _recent = rendering.match_rows(match)
+    seats, _recent = snapshots.match_rows(match)
     return services.seat_holds_token(seats=seats, seat=seat, token=token)
 
 
@@ -104,7 +106,7 @@ def _render_cached(match: Match, seat: int | None, token: str | None, language: 
 def _render_watchers(match_id: str, version: int | None, changed_at: str | None, language: str):
     """The watchers' view of a change (the match as that change left it, when this process
     has it; else as stored now, which is never older). Returns (version drawn, html) or None."""
-    match = rendering.cached_match(match_id, version, changed_at) if version is not None else None
+    match = snapshots.cached_match(match_id, version, changed_at) if version is not None else None
     if match is None:
         match = Match.objects.filter(pk=match_id).first()
     if match is None:
@@ -134,7 +136,9 @@ def _watcher_view(
 
 def broadcast_change(change: MatchChange) -> None:
     """Subscriber of games.changes: tell every open page of the match that it changed (each
-    page's consumer then redraws its own seat's view)."""
+    page's consumer then redraws its own seat's view). Across processes (Redis) the message
+    carries the rows the change wrote, so no other process reads them back (games.snapshots);
+    the in-memory layer stays in this process, which holds them already."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -157,6 +161,10 @@ def broadcast_change(change: MatchChange) -> None:
     if change.seats_changed:
         # A seat changed hands or someone was taken out: every page checks who it is first.
         message["type"] = "match.seats_changed"
+    if change.rows is not None and not isinstance(layer, InMemoryChannelLayer):
+        payload = snapshots.rows_payload(snapshots.MatchRows(*change.rows))
+        if payload is not None:  # else (too big) the other processes read the change
+            message["rows"] = payload
     # Never raises nor waits long: while the layer is down the move stays stored and the pages
     # catch up with a full redraw when it is back (plateful.live_layer).
     group_send_or_skip(services.group_name(change.match_id), message)
@@ -375,6 +383,12 @@ class MatchConsumer(ResilientConsumer):
             if version is not None:
                 self.shown_version = max(version, self.shown_version or 0)
             return
+        if message.get("rows") is not None:
+            # The rows the change wrote, from another process: installed by the first socket
+            # of this match here to draw it (one decode per process; all draw from the cache).
+            snapshots.install_payload(
+                self.match_id, message["version"], message["changed_at"], message["rows"]
+            )
         # Latest wins: while this page is being drawn, changes arriving meanwhile are drawn once,
         # as the newest of them (a busy server draws fewer, never older, views).
         self._wanted = message
@@ -417,7 +431,7 @@ class MatchConsumer(ResilientConsumer):
             # let the classmates' redraws of this change queue first.
             for _turn in range(3):
                 await asyncio.sleep(0)
-        cached = rendering.cached_match(self.match_id, version, changed_at)
+        cached = snapshots.cached_match(self.match_id, version, changed_at)
         if cached is not None:
             # The move (or another seat's render) in this process already read this change: no
             # database trip. Renders are pure CPU, so they take turns in one thread, in arrival
@@ -457,7 +471,7 @@ class MatchConsumer(ResilientConsumer):
         cache."""
         match = None
         if version is not None and self.seat is not None:
-            match = rendering.cached_match(self.match_id, version, changed_at)
+            match = snapshots.cached_match(self.match_id, version, changed_at)
         if match is None:
             match = Match.objects.filter(pk=self.match_id).first()
         if match is None:

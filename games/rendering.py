@@ -13,8 +13,6 @@ through it. Here: the page around the board (lobby, names, feed, countdown) and 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from datetime import timedelta
 
 from django.conf import settings
@@ -27,14 +25,14 @@ from django.utils.translation import gettext as _
 from games import boards
 from games.bots import bot_levels
 from games.catalog import game_name, game_summary
-from games.changes import FEED_LENGTH, MatchChange
 from games.engines import get_engine
 from games.engines.base import events_for
 from games.engines.messages import Speaker
 from games.messages import level_name, speaker
-from games.models import Match, MatchAction, Seat
+from games.models import Match, Seat
 from games.seat_view import seat_view
 from games.services import match_state
+from games.snapshots import match_rows
 
 
 def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) -> list[str]:
@@ -56,63 +54,6 @@ def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) 
         else:
             names.append(_("Open seat"))
     return names
-
-
-# ----- one database read per change, shared by every seat this process renders ----------------
-
-_SNAPSHOTS: OrderedDict[tuple, tuple[Match, list[Seat], list[MatchAction]]] = OrderedDict()
-_SNAPSHOT_LIMIT = 256
-# Renders run in several threads (requests, sockets): the cache is only touched under this lock.
-_SNAPSHOTS_LOCK = threading.Lock()
-
-
-def _snapshot_key(match: Match) -> tuple:
-    return (match.pk, match.version, match.status, match.changed_at.isoformat())
-
-
-def _snapshot_keep(key: tuple, snapshot: tuple[Match, list[Seat], list[MatchAction]]) -> None:
-    with _SNAPSHOTS_LOCK:
-        _SNAPSHOTS[key] = snapshot
-        while len(_SNAPSHOTS) > _SNAPSHOT_LIMIT:
-            _SNAPSHOTS.popitem(last=False)
-
-
-def match_rows(match: Match) -> tuple[list[Seat], list[MatchAction]]:
-    """A match's seats and latest moves. After a change every open page redraws: the first
-    render reads them, the other seats' renders (same version, same change) reuse them."""
-    key = _snapshot_key(match)
-    with _SNAPSHOTS_LOCK:
-        cached = _SNAPSHOTS.get(key)
-    if cached is None:
-        seats = list(match.seat_set.all())
-        recent = list(MatchAction.objects.filter(match=match).order_by("-index")[:FEED_LENGTH])
-        cached = (match, seats, recent)
-        _snapshot_keep(key, cached)
-    return cached[1], cached[2]
-
-
-def match_rows_remember(match: Match, seats: list[Seat], recent: list[MatchAction]) -> None:
-    """Keep what a move just wrote (the match as stored, its seats, its latest FEED_LENGTH moves
-    newest first), so this process's sockets redraw the change without reading it back."""
-    _snapshot_keep(_snapshot_key(match), (match, list(seats), list(recent)[:FEED_LENGTH]))
-
-
-def remember_change(change: MatchChange) -> None:
-    """Subscriber of games.changes: keep the rows a move wrote for this process's redraws."""
-    if change.rows is not None:
-        match_rows_remember(*change.rows)
-
-
-def cached_match(match_id: str, version: int | None, changed_at: str | None) -> Match | None:
-    """The match as it was at this change, if a render in this process already read it."""
-    with _SNAPSHOTS_LOCK:
-        keys = list(_SNAPSHOTS)
-    for key in reversed(keys):  # newest first; a few dozen keys at most
-        if key[0] == match_id and key[1] == version and key[3] == changed_at:
-            with _SNAPSHOTS_LOCK:
-                found = _SNAPSHOTS.get(key)
-            return found[0] if found else None
-    return None
 
 
 def _feed(match: Match, seat: int | None, words: Speaker) -> list[dict]:

@@ -22,7 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
 from decks import services as decks
-from games import access, rendering, scheduler, services
+from games import access, rendering, scheduler, services, snapshots
 from games.bots import bot_levels
 from games.catalog import featured_cards, game_name, game_summary
 from games.engines import IllegalAction
@@ -286,7 +286,7 @@ def _live(
     again, and `mover` the seat whose token the move has just checked."""
     match = None
     if moved is not None:
-        match = rendering.cached_match(match_id, moved.version, moved.changed_at.isoformat())
+        match = snapshots.cached_match(match_id, moved.version, moved.changed_at.isoformat())
     if match is None:
         match = services.match_get(match_id=match_id)
         mover = None

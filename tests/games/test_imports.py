@@ -36,7 +36,7 @@ LAYERS = (
     ),
     ("games.move_queue",),
     ("games.migrations", "games.admin"),
-    ("games.services", "games.card_sets", "games.match_log", "games.retention"),
+    ("games.services", "games.card_sets", "games.match_log", "games.retention", "games.snapshots"),
     ("games.boards",),
     ("games.rendering", "games.scheduler", "games.forms"),
     ("games.views", "games.consumers", "games.urls", "games.routing", "games.management"),

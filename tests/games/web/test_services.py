@@ -255,19 +255,19 @@ def test_bots_never_see_more_than_their_own_seat(monkeypatch):
 def test_a_move_remembers_the_rows_it_wrote_exactly_as_a_fresh_read_gives_them(
     django_capture_on_commit_callbacks,
 ):
-    from games import rendering
+    from games import rendering, snapshots
 
     match, tokens = _quick(seats=3)
     with django_capture_on_commit_callbacks(execute=True):
         moved, _events = services.match_submit_action(
             match_id=match.pk, seat=0, action=_first_legal(match, 0), token=tokens[0]
         )
-    remembered = rendering.cached_match(match.pk, moved.version, moved.changed_at.isoformat())
+    remembered = snapshots.cached_match(match.pk, moved.version, moved.changed_at.isoformat())
     fresh = Match.objects.get(pk=match.pk)
     assert remembered is not None and remembered is not moved
     for field in ("version", "status", "state", "result", "cards", "changed_at", "started_at"):
         assert getattr(remembered, field) == getattr(fresh, field), field
-    seats, recent = rendering.match_rows(remembered)
+    seats, recent = snapshots.match_rows(remembered)
     assert [(s.number, s.kind, s.nickname) for s in seats] == [
         (s.number, s.kind, s.nickname) for s in fresh.seat_set.all()
     ]
