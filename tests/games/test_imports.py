@@ -25,11 +25,19 @@ PROJECT_PACKAGES = ("games", "nutrition", "foodcards", "classroom", "plateful")
 # Lowest first. A module may import its own layer or any lower one, never a higher one.
 LAYERS = (
     ("games.engines", "games.bots"),
-    ("games.models", "games.changes", "games.access", "games.messages", "games.catalog", "games.seat_view"),
+    (
+        "games.models",
+        "games.changes",
+        "games.access",
+        "games.messages",
+        "games.catalog",
+        "games.seat_view",
+        "games.audiences",
+    ),
     ("games.migrations", "games.admin"),
     ("games.services", "games.card_sets", "games.match_log", "games.retention"),
     ("games.boards",),
-    ("games.rendering", "games.scheduler", "games.forms"),
+    ("games.rendering", "games.scheduler", "games.forms", "games.templatetags"),
     ("games.views", "games.consumers", "games.urls", "games.routing", "games.management"),
     ("games.apps", "games"),
 )
