@@ -4,7 +4,9 @@ each seat adds only its own pieces.
 The shared render of `#live` leaves marks where the page depends on its reader:
 - a seat's name (`name_mark(n)`): each reader gets the name as it reads it ("You" for itself),
   so every reader, screen readers included, reads the same words as in a page drawn for it alone;
-- text shown only to one seat (`me_mark(n, text)`: the "me" highlight of its row);
+- what differs between one seat and everyone else (`choice_mark(n, mine, others)`: the "me"
+  highlight of its row, "Your meal" / "Ana's meal", the order that puts its own meal first);
+  choices nest (each has its own id);
 - the page's viewer (`VIEWER_MARK`: a seat number or "watching");
 - a private piece (`slot_mark(template)`: the turn line, the seat's moves, its feed...), which
   is drawn for each reader from that reader's own context and put in the slot.
@@ -14,6 +16,7 @@ player's text (a nickname) from ever passing for one.
 
 from __future__ import annotations
 
+import itertools
 import re
 import secrets
 
@@ -23,9 +26,16 @@ _OPEN = "\ue000" + secrets.token_hex(4)
 _CLOSE = "\ue001"
 _END = "\ue002"
 VIEWER_MARK = f"{_OPEN}v{_CLOSE}"
+_OR = "\ue003"
 _MARK = re.compile(
-    re.escape(_OPEN) + "(?:n(\\d+)\ue001|m(\\d+)\ue001(.*?)\ue002|(v)\ue001|s([^\ue001]+)\ue001)", re.S
+    re.escape(_OPEN)
+    + "(?:n(\\d+)\ue001"  # a seat's name
+    + "|c(\\d+)\\.(\\d+)\ue001(.*?)\ue003\\3\ue003(.*?)\ue002\\3\ue002"  # a choice
+    + "|(v)\ue001"  # the viewer
+    + "|s([^\ue001]+)\ue001)",  # a private piece
+    re.S,
 )
+_CHOICE_IDS = itertools.count()
 _SLOT = re.compile(re.escape(_OPEN) + "s([^\ue001]+)\ue001")
 
 
@@ -33,8 +43,10 @@ def name_mark(number: int) -> str:
     return f"{_OPEN}n{number}{_CLOSE}"
 
 
-def me_mark(number: int, text: str) -> str:
-    return f"{_OPEN}m{number}{_CLOSE}{text}{_END}"
+def choice_mark(number: int, mine: str, others: str) -> str:
+    """`mine` for seat `number`'s reader, `others` for every other reader (watchers too)."""
+    key = next(_CHOICE_IDS)
+    return f"{_OPEN}c{number}.{key}{_CLOSE}{mine}{_OR}{key}{_OR}{others}{_END}{key}{_END}"
 
 
 def slot_mark(template: str) -> str:
@@ -51,11 +63,11 @@ def compose(shared_html: str, viewer: int | None, names: list[str], pieces: dict
     its private pieces (HTML drawn for it) in their slots."""
 
     def fill(found: re.Match) -> str:
-        name, me, text, is_viewer, slot = found.groups()
+        name, chooser, _key, mine, others, is_viewer, slot = found.groups()
         if name is not None:
             return str(conditional_escape(names[int(name)]))
-        if me is not None:
-            return text if viewer is not None and int(me) == viewer else ""
+        if chooser is not None:
+            return _MARK.sub(fill, mine if viewer is not None and int(chooser) == viewer else others)
         if is_viewer:
             return "watching" if viewer is None else str(viewer)
         return pieces[slot]

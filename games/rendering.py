@@ -240,7 +240,7 @@ def whole_live_html(
 
 # Games whose boards mark every reader-dependent part: their pages are composed. The others
 # (boards not split yet) are drawn whole for each reader.
-COMPOSED_GAMES = frozenset({"food-war", "snack-wars"})
+COMPOSED_GAMES = frozenset({"duel", "food-war", "snack-wars"})
 
 # What each private piece reads, so one drawing serves every reader (and every later change)
 # that gives it the same inputs. A piece not listed here is drawn for each reader every time.
@@ -273,6 +273,21 @@ PIECE_INPUTS = {
         c["realtime"],
         c["move_url"],
     ),
+    "games/play/_duel_tip.html": lambda c: (
+        c["seat"],
+        c["my_turn"],
+        {key: c["t"][key] for key in ("phase", "picked", "turn_name", "last")},
+    ),
+    "games/play/_duel_hand.html": lambda c: (
+        c["seat"],
+        c["t"]["hand"],
+        c["t"]["stock"],
+        c["buttons"],
+        c["realtime"],
+        c["move_url"],
+        c["deck"],
+    ),
+    "games/play/_duel_history.html": lambda c: (c["t"]["history"],),
 }
 _SHARED_HTML: OrderedDict[tuple, str] = OrderedDict()
 _PIECES: OrderedDict[tuple, str] = OrderedDict()
