@@ -222,7 +222,7 @@ def board_template(game: str) -> str:
 def live_html(match: Match, seat: int | None, *, flash: str = "", oob: bool = False, request=None) -> str:
     """A seat's (or a watcher's) `#live`: composed from the change's shared render and the
     reader's own pieces for the games whose boards are split (COMPOSED_GAMES), else drawn whole."""
-    if match.game in COMPOSED_GAMES and match.status != Match.Status.WAITING:
+    if composed(match):
         return composed_live_html(match, seat, oob=oob)
     return whole_live_html(match, seat, flash=flash, oob=oob, request=request)
 
@@ -241,6 +241,13 @@ def whole_live_html(
 # Games whose boards mark every reader-dependent part: their pages are composed. The others
 # (boards not split yet) are drawn whole for each reader.
 COMPOSED_GAMES = frozenset({"duel", "food-war", "snack-wars"})
+
+
+def composed(match: Match) -> bool:
+    """Whether this match's pages are composed from a shared render (a started game whose
+    board is split), rather than drawn whole for each reader."""
+    return match.game in COMPOSED_GAMES and match.status != Match.Status.WAITING
+
 
 # What each private piece reads, so one drawing serves every reader (and every later change)
 # that gives it the same inputs. A piece not listed here is drawn for each reader every time.
