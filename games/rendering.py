@@ -240,7 +240,7 @@ def whole_live_html(
 
 # Games whose boards mark every reader-dependent part: their pages are composed. The others
 # (boards not split yet) are drawn whole for each reader.
-COMPOSED_GAMES = frozenset({"duel", "food-war", "snack-wars"})
+COMPOSED_GAMES = frozenset({"duel", "food-war", "snack-attack", "snack-wars"})
 
 
 def composed(match: Match) -> bool:
