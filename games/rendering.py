@@ -239,8 +239,11 @@ def whole_live_html(
 # ----- drawn once per audience (games.audiences) ------------------------------------------------
 
 # Games whose boards mark every reader-dependent part: their pages are composed. The others
-# (boards not split yet) are drawn whole for each reader.
-COMPOSED_GAMES = frozenset({"duel", "food-war", "snack-attack", "snack-wars"})
+# (Appetite and Build-A-Meal: their boards are not split yet) are drawn whole for each reader.
+COMPOSED_GAMES = frozenset(
+    {"chomp", "double-chomp", "quick-chomp", "underwater-war"}  # one board, _chomp_board.html
+    | {"duel", "food-war", "snack-attack", "snack-wars"}
+)
 
 
 def composed(match: Match) -> bool:
@@ -264,6 +267,7 @@ PIECE_INPUTS = {
         c["my_bad_chomp"],
         c["timer"],
     ),
+    "games/_status_line.html": lambda c: (c["board"].status, bool(c.get("result")), c["generic_board"]),
     "games/_finished.html": lambda c: (
         c["seat"],
         c["match"].game,
