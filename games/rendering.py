@@ -239,10 +239,10 @@ def whole_live_html(
 # ----- drawn once per audience (games.audiences) ------------------------------------------------
 
 # Games whose boards mark every reader-dependent part: their pages are composed. The others
-# (Appetite and Build-A-Meal: their boards are not split yet) are drawn whole for each reader.
+# (Build-A-Meal: its board is not split yet) are drawn whole for each reader.
 COMPOSED_GAMES = frozenset(
     {"chomp", "double-chomp", "quick-chomp", "underwater-war"}  # one board, _chomp_board.html
-    | {"duel", "food-war", "snack-attack", "snack-wars"}
+    | {"appetite", "duel", "food-war", "snack-attack", "snack-wars"}
 )
 
 
