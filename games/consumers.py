@@ -77,9 +77,12 @@ _RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="match-render")
 _sockets_per_address: Counter[str] = Counter()
 _sockets_per_match: Counter[str] = Counter()
 
-# The watchers' view of a change, rendered once for all of a match's watchers in this process:
-# (match id, version, changed_at, language) -> the task rendering it, whose result is
-# (the version drawn, html). A few changes per match stay; older ones are never asked for again.
+# A change is drawn once per audience in this process: (match id, version, changed_at, language)
+# -> the task that reads the match and draws the part every socket shares (its result: the match
+# as drawn), and -> the task drawing the watchers' page from it (its result: (version, html)).
+# Seats compose their own page from the shared part (games.audiences). A few changes per match
+# stay; older ones are never asked for again.
+_SHARED_VIEWS: OrderedDict[tuple, asyncio.Future] = OrderedDict()
 _WATCHER_VIEWS: OrderedDict[tuple, asyncio.Future] = OrderedDict()
 _WATCHER_VIEWS_LIMIT = 256
 
@@ -103,35 +106,55 @@ def _render_cached(match: Match, seat: int | None, token: str | None, language: 
         connections.close_all()
 
 
-def _render_watchers(match_id: str, version: int | None, changed_at: str | None, language: str):
-    """The watchers' view of a change (the match as that change left it, when this process
-    has it; else as stored now, which is never older). Returns (version drawn, html) or None."""
+def _render_shared(match_id: str, version: int | None, changed_at: str | None, language: str):
+    """The match as a change left it (from this process's cache, else as stored now, which is
+    never older), with the part of its page every socket shares drawn. None: no such match."""
     match = snapshots.cached_match(match_id, version, changed_at) if version is not None else None
     if match is None:
         match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        return None
+    if match is not None and rendering.composed(match):
+        with translation.override(language):
+            rendering.shared_live_html(match, oob=True)
+    return match
+
+
+def _render_watchers(match: Match, language: str) -> tuple[int, str]:
     with translation.override(language):
         return match.version, rendering.live_html(match, None, oob=True)
+
+
+def _one_task(tasks: OrderedDict, key: tuple, start) -> asyncio.Future:
+    """The task for this change (no change named: a fresh one, shared by nobody)."""
+    task = tasks.get(key) if key[1] is not None else None
+    if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
+        task = asyncio.ensure_future(start())
+        if key[1] is None:
+            return task
+        tasks[key] = task
+        while len(tasks) > _WATCHER_VIEWS_LIMIT:
+            tasks.popitem(last=False)
+    return task
+
+
+def _shared_view(match_id: str, version: int | None, changed_at: str | None, language: str) -> asyncio.Future:
+    """The one read and shared render of this change for every socket of the match here."""
+    key = (match_id, version, changed_at, language)
+    return _one_task(_SHARED_VIEWS, key, lambda: database_sync_to_async(_render_shared)(*key))
 
 
 def _watcher_view(
     match_id: str, version: int | None, changed_at: str | None, language: str
 ) -> asyncio.Future:
-    """The one render of this change for every watcher of the match in this process (no
-    change named: a fresh read, shared by nobody)."""
+    """The one page of this change for every watcher of the match in this process."""
     key = (match_id, version, changed_at, language)
-    task = _WATCHER_VIEWS.get(key) if version is not None else None
-    if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
-        task = asyncio.ensure_future(
-            database_sync_to_async(_render_watchers)(match_id, version, changed_at, language)
-        )
-        if version is None:
-            return task
-        _WATCHER_VIEWS[key] = task
-        while len(_WATCHER_VIEWS) > _WATCHER_VIEWS_LIMIT:
-            _WATCHER_VIEWS.popitem(last=False)
-    return task
+
+    async def draw():
+        match = await asyncio.shield(_shared_view(*key))
+        if match is None:
+            return None
+        return await database_sync_to_async(_render_watchers)(match, language)
+
+    return _one_task(_WATCHER_VIEWS, key, draw)
 
 
 def broadcast_change(change: MatchChange) -> None:
@@ -431,13 +454,18 @@ class MatchConsumer(ResilientConsumer):
             # let the classmates' redraws of this change queue first.
             for _turn in range(3):
                 await asyncio.sleep(0)
-        cached = snapshots.cached_match(self.match_id, version, changed_at)
+        cached = None
+        if version is not None:
+            # One read and one shared render of this change for every socket here (shielded:
+            # this socket closing must not cancel what the others wait for).
+            language = scope_language(self.scope)
+            cached = await asyncio.shield(_shared_view(self.match_id, version, changed_at, language))
         if cached is not None:
-            # The move (or another seat's render) in this process already read this change: no
-            # database trip. Renders are pure CPU, so they take turns in one thread, in arrival
-            # order, away from the database thread the sockets' reads and moves use.
+            # The seat's own page from the shared part: its pieces only. Renders are pure CPU,
+            # so they take turns in one thread, in arrival order, away from the database thread
+            # the sockets' reads and moves use.
             html = await sync_to_async(_render_cached, thread_sensitive=False, executor=_RENDERS)(
-                cached, self.seat, self.token, scope_language(self.scope)
+                cached, self.seat, self.token, language
             )
             if html is None:
                 await self._seat_lost(version, changed_at)

@@ -13,6 +13,9 @@ through it. Here: the page around the board (lobby, names, feed, countdown) and 
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections import OrderedDict
 from datetime import timedelta
 
 from django.conf import settings
@@ -20,9 +23,10 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games import boards
+from games import audiences, boards
 from games.bots import bot_levels
 from games.catalog import game_name, game_summary
 from games.engines import get_engine
@@ -77,11 +81,19 @@ def _event_css(item: dict, seat: int | None) -> str:
     return ""
 
 
-def live_context(match: Match, seat: int | None, *, flash: str = "", oob: bool = False) -> dict:
-    """Everything the live region of a match page shows to one seat (None = spectator)."""
+def live_context(
+    match: Match, seat: int | None, *, flash: str = "", oob: bool = False, shared: bool = False
+) -> dict:
+    """Everything the live region of a match page shows to one seat (None = spectator).
+    `shared`: the context of the part every reader shares (a watcher's, seats' names as marks:
+    games.audiences)."""
     seats, _recent = match_rows(match)
-    names = seat_names(match, seat, seats)
+    if shared:
+        seat, names = None, [audiences.name_mark(number) for number in range(len(seats))]
+    else:
+        names = seat_names(match, seat, seats)
     context = {
+        "shared_render": shared,
         "match": match,
         "seat": seat,
         "seat_rows": seats,
@@ -151,9 +163,134 @@ def board_template(game: str) -> str:
 
 
 def live_html(match: Match, seat: int | None, *, flash: str = "", oob: bool = False, request=None) -> str:
+    """A seat's (or a watcher's) `#live`: composed from the change's shared render and the
+    reader's own pieces for the games whose boards are split (COMPOSED_GAMES), else drawn whole."""
+    if composed(match):
+        return composed_live_html(match, seat, oob=oob)
+    return whole_live_html(match, seat, flash=flash, oob=oob, request=request)
+
+
+def whole_live_html(
+    match: Match, seat: int | None, *, flash: str = "", oob: bool = False, request=None
+) -> str:
+    """`#live` drawn in one pass for one reader."""
     return render_to_string(
         "games/play.html#live", live_context(match, seat, flash=flash, oob=oob), request=request
     )
+
+
+# ----- drawn once per audience (games.audiences) ------------------------------------------------
+
+# Games whose boards mark every reader-dependent part: their pages are composed. The others
+# (Build-A-Meal: its board is not split yet) are drawn whole for each reader.
+COMPOSED_GAMES = frozenset(
+    {"chomp", "double-chomp", "quick-chomp", "underwater-war"}  # one board, _chomp_board.html
+    | {"appetite", "duel", "food-war", "snack-attack", "snack-wars"}
+)
+
+
+def composed(match: Match) -> bool:
+    """Whether this match's pages are composed from a shared render (a started game whose
+    board is split), rather than drawn whole for each reader."""
+    return match.game in COMPOSED_GAMES and match.status != Match.Status.WAITING
+
+
+# What each private piece reads, so one drawing serves every reader (and every later change)
+# that gives it the same inputs. A piece not listed here is drawn for each reader every time.
+PIECE_INPUTS = {
+    "games/_feed.html": lambda c: (c["feed"],),
+    "games/_turn.html": lambda c: (
+        c["seat"],
+        c.get("result"),
+        c["generic_board"],
+        c.get("my_turn"),
+        c["realtime"],
+        c["board"].status,
+        c.get("waiting_on"),
+        c["my_bad_chomp"],
+        c["timer"],
+    ),
+    "games/_status_line.html": lambda c: (c["board"].status, bool(c.get("result")), c["generic_board"]),
+    "games/_finished.html": lambda c: (
+        c["seat"],
+        c["match"].game,
+        c.get("i_won"),
+        c.get("winners"),
+        c.get("result_reason"),
+        c.get("final_scores"),
+    ),
+    "games/play/_food_war_mine.html": lambda c: (
+        c["seat"],
+        bool(c.get("result")),
+        c["t"]["i_wait"],
+        c["buttons"],
+        c["realtime"],
+        c["move_url"],
+    ),
+    "games/play/_duel_tip.html": lambda c: (
+        c["seat"],
+        c["my_turn"],
+        {key: c["t"][key] for key in ("phase", "picked", "turn_name", "last")},
+    ),
+    "games/play/_duel_hand.html": lambda c: (
+        c["seat"],
+        c["t"]["hand"],
+        c["t"]["stock"],
+        c["buttons"],
+        c["realtime"],
+        c["move_url"],
+        c["deck"],
+    ),
+    "games/play/_duel_history.html": lambda c: (c["t"]["history"],),
+}
+_SHARED_HTML: OrderedDict[tuple, str] = OrderedDict()
+_PIECES: OrderedDict[tuple, str] = OrderedDict()
+_DRAWN_LIMIT = 1024
+_DRAWN_LOCK = threading.Lock()
+
+
+def _drawn(cache: OrderedDict, key: tuple, draw) -> str:
+    with _DRAWN_LOCK:
+        html = cache.get(key)
+    if html is None:
+        html = draw()
+        with _DRAWN_LOCK:
+            cache[key] = html
+            while len(cache) > _DRAWN_LIMIT:
+                cache.popitem(last=False)
+    return html
+
+
+def shared_live_html(match: Match, *, oob: bool = False) -> str:
+    """The part of a change's `#live` every reader shares, with marks for the rest: drawn once
+    per change, language and swap mode in this process."""
+    key = (match.pk, match.version, match.changed_at.isoformat(), match.status, get_language(), oob)
+    return _drawn(
+        _SHARED_HTML,
+        key,
+        lambda: render_to_string("games/play.html#live", live_context(match, None, oob=oob, shared=True)),
+    )
+
+
+def private_pieces(match: Match, shared_html: str, context: dict) -> dict[str, str]:
+    """The reader's own pieces of the page, each drawn from the reader's context only."""
+    pieces = {}
+    for name in audiences.slots(shared_html):
+        inputs = PIECE_INPUTS.get(name)
+        draw = functools.partial(render_to_string, name, context)
+        if inputs is None:
+            pieces[name] = draw()
+        else:
+            key = (match.pk, name, get_language(), repr(inputs(context)))
+            pieces[name] = _drawn(_PIECES, key, draw)
+    return pieces
+
+
+def composed_live_html(match: Match, seat: int | None, *, oob: bool = False) -> str:
+    """The reader's `#live`: the shared render with its names, highlights and pieces."""
+    shared = shared_live_html(match, oob=oob)
+    context = live_context(match, seat, oob=oob)
+    return audiences.compose(shared, seat, context["names"], private_pieces(match, shared, context))
 
 
 def left_html(message: str) -> str:

@@ -1,0 +1,162 @@
+"""Drawn once per audience (games.audiences): one shared render of a change serves every reader,
+each reader's page is exactly the page drawn for it alone, and a seat's own pieces never name
+another seat's hidden cards."""
+
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.utils import translation
+
+from games import rendering, services
+from games.engines import ENGINES, get_engine
+from games.models import Match
+from plateful.asgi import application
+from tests.games.web.leaks import leaked_cards
+from tests.tables import table_create
+
+COMPOSED = sorted(rendering.COMPOSED_GAMES)
+# The countdown's remaining time is read when a page is drawn: not part of the comparison.
+_COUNTDOWN = re.compile(r'data-ms="\d+"|>\d+</span> s')
+
+
+def _same(html: str) -> str:
+    return _COUNTDOWN.sub("", html)
+
+
+def _forget_drawings() -> None:
+    rendering._SHARED_HTML.clear()
+    rendering._PIECES.clear()
+
+
+def _count_shared_renders(monkeypatch) -> list:
+    shared = []
+    original = rendering.render_to_string
+
+    def counted(name, context=None, *args, **kwargs):
+        if context and context.get("shared_render"):
+            shared.append(name)
+        return original(name, context, *args, **kwargs)
+
+    monkeypatch.setattr(rendering, "render_to_string", counted)
+    return shared
+
+
+def _play(game: str, steps: int, seats: int = 2):
+    """A fixed-seed human table, move by move: yields (match, state) after each move."""
+    engine = get_engine(game)
+    seats = max(engine.min_seats, min(engine.max_seats, seats))
+    match, tokens, _sessions = table_create(game, ("human",) * seats, seed=5)
+    for step in range(steps):
+        state = services.match_state(match=match)
+        yield match, state
+        if engine.result(state) is not None:
+            return
+        movers = sorted(s for s in engine.to_move(state) if s is not None)
+        if movers:
+            seat = movers[step % len(movers)]
+            legal = engine.legal_actions(state, seat)
+            services.match_submit_action(
+                match_id=match.pk, seat=seat, token=tokens[seat], action=legal[step % len(legal)]
+            )
+        else:
+            legal = engine.legal_actions(state, None)
+            services.match_submit_action(match_id=match.pk, seat=None, action=legal[0], trusted=True)
+        match = services.match_get(match_id=match.pk)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", COMPOSED)
+def test_one_shared_render_serves_every_reader_with_the_page_drawn_for_it_alone(game, monkeypatch):
+    shared = _count_shared_renders(monkeypatch)
+    engine = get_engine(game)
+    checked = 0
+    for match, state in _play(game, steps=25, seats=3):
+        _forget_drawings()
+        shared.clear()
+        readers = [None, *range(match.seats)]
+        for language in ("en", "es"):
+            with translation.override(language):
+                for reader in readers:
+                    composed = rendering.live_html(match, reader, oob=True)
+                    assert _same(composed) == _same(rendering.whole_live_html(match, reader, oob=True))
+                    checked += 1
+                # The part they share names no card a watcher may not see.
+                assert not leaked_cards(
+                    rendering.shared_live_html(match, oob=True), engine.hidden_cards(state, None)
+                )
+        assert shared == ["games/play.html#live"] * 2  # once per language, for every reader
+    assert checked >= 2 * 3 * 10
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_a_seats_own_pieces_never_name_another_seats_hidden_cards(game):
+    """For the games drawn whole, a seat's whole page is its private part (and
+    test_rendering's leak test covers it); here, the pieces composed into a seat's page."""
+    engine = get_engine(game)
+    own_cards_shown = 0
+    for match, state in _play(game, steps=25, seats=3):
+        if not rendering.composed(match):
+            for seat in range(match.seats):
+                html = rendering.live_html(match, seat)
+                assert not leaked_cards(html, engine.hidden_cards(state, seat))
+            continue
+        shared = rendering.shared_live_html(match)
+        for seat in range(match.seats):
+            pieces = rendering.private_pieces(match, shared, rendering.live_context(match, seat))
+            assert pieces
+            for name, html in pieces.items():
+                assert not leaked_cards(html, engine.hidden_cards(state, seat)), (name, seat)
+                own_cards_shown += len(leaked_cards(html, engine.hidden_cards(state, None)))
+    if game == "duel":  # the check can fail: the hand is a piece, hidden from the watcher
+        assert own_cards_shown > 0
+
+
+async def _connect(match_id, query=""):
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    communicator = WebsocketCommunicator(application, f"/ws/play/{match_id}/{query}", headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_two_seats_and_a_watcher_share_one_render_of_a_change_and_each_seat_gets_only_its_own(
+    monkeypatch,
+):
+    match, tokens, _sessions = await database_sync_to_async(table_create)("duel", ("human", "human"), seed=3)
+    engine = get_engine("duel")
+    sockets = {
+        0: await _connect(match.pk, f"?token={tokens[0]}"),
+        1: await _connect(match.pk, f"?token={tokens[1]}"),
+        None: await _connect(match.pk),
+    }
+    for socket in sockets.values():
+        await socket.receive_from()
+    shared = _count_shared_renders(monkeypatch)
+
+    def move():
+        state = services.match_state(match=match)
+        action = engine.legal_actions(state, 0)[0]
+        services.match_submit_action(match_id=match.pk, seat=0, action=action, token=tokens[0])
+        fresh = Match.objects.get(pk=match.pk)
+        return fresh, services.match_state(match=fresh)
+
+    fresh, state = await database_sync_to_async(move)()
+    frames = {reader: await socket.receive_from() for reader, socket in sockets.items()}
+    assert shared == ["games/play.html#live"]  # one shared render for the three sockets
+
+    def expected(reader):
+        with translation.override("en"):
+            return rendering.whole_live_html(fresh, reader, oob=True)
+
+    for reader, html in frames.items():
+        assert _same(html) == _same(await database_sync_to_async(expected)(reader))
+        assert not leaked_cards(html, engine.hidden_cards(state, reader))
+    for seat in (0, 1):
+        own = leaked_cards(frames[seat], engine.hidden_cards(state, None))
+        assert own and own <= set(state["hands"][seat])  # its own hand, and only its own
+    for socket in sockets.values():
+        await socket.disconnect()
