@@ -72,7 +72,13 @@ class SnackWarsView(Engine):
 
     def _zones(self, state: State) -> list[dict]:
         zones = [
-            zone("drawn", msg(gettext_noop("Drawn this turn")), cards=list(state["drawn"])),
+            # Cards taken one by one (bonuses) first: on a phone they stay on the first screen
+            # above the food and raccoons, which are taken by kind with the buttons.
+            zone(
+                "drawn",
+                msg(gettext_noop("Drawn this turn")),
+                cards=sorted(state["drawn"], key=lambda card: self.card(state, card)["kind"] != "bonus"),
+            ),
             zone("deck", msg(gettext_noop("Deck")), hidden=True, count=len(state["deck"])),
             zone(
                 "discard",
