@@ -207,7 +207,10 @@ COMPONENTS = (
         "request and middleware",
         ("django/core/handlers/", "django/middleware/", "django/contrib/", "csp/", "axes/"),
     ),
-    ("sockets and broadcast", ("games/consumers.py", "games/live/", "games/snapshots.py", "channels/layers")),
+    (
+        "sockets and broadcast",
+        ("games/live/consumers.py", "games/live/", "games/live/snapshots.py", "channels/layers"),
+    ),
     ("thread hops (asgiref, thread pools)", ("asgiref", "concurrent/futures", "threading.py")),
     ("event loop", ("asyncio", "selectors")),
 )

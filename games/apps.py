@@ -8,8 +8,9 @@ class GamesConfig(AppConfig):
     def ready(self):
         # Who reacts to "a match changed" (games.changes): imported here, once the apps are
         # loaded, because these modules use models.
-        from games import changes, consumers, scheduler, snapshots
+        from games import changes, scheduler
+        from games.live import broadcast, snapshots
 
         changes.subscribe(snapshots.remember_change)  # first: the redraws below reuse its rows
-        changes.subscribe(consumers.broadcast_change)
+        changes.subscribe(broadcast.broadcast_change)
         changes.subscribe(scheduler.plan_after_change)

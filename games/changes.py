@@ -4,8 +4,8 @@
 here, after its transaction commits, so nobody ever reacts to a change that was rolled back.
 Subscribers register in an AppConfig.ready() and react in their own way:
 
-- `games.snapshots` keeps the rows the change wrote, so this process redraws without a read;
-- `games.consumers` tells the match's Channels group (each open page redraws its own seat),
+- `games.live.snapshots` keeps the rows the change wrote, so this process redraws without a read;
+- `games.live.consumers` tells the match's Channels group (each open page redraws its own seat),
   carrying those rows to the other processes when the channel layer crosses processes;
 - `games.scheduler` plans the next bot move or table timer;
 - other apps (a classroom's live dashboard) subscribe the same way.
@@ -35,7 +35,7 @@ class MatchChange:
     """One committed change. `version`/`changed_at` are None when the writer didn't read them
     (subscribers that need them read the match). `seat` is who moved (None: the table itself or
     a lobby change). `page`: see below. `rows`, when the writer has them: (the match as stored, its
-    seats, its latest FEED_LENGTH moves newest first), as games.snapshots.MatchRows holds them."""
+    seats, its latest FEED_LENGTH moves newest first), as games.live.snapshots.MatchRows holds them."""
 
     match_id: str
     version: int | None = None

@@ -32,11 +32,11 @@ from games.catalog import game_name, game_summary
 from games.engines import get_engine
 from games.engines.base import events_for
 from games.engines.messages import Speaker
+from games.live.snapshots import match_rows
 from games.messages import level_name, speaker
 from games.models import Match, Seat
 from games.seat_view import seat_view
 from games.services import match_state
-from games.snapshots import match_rows
 
 
 def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) -> list[str]:

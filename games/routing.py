@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.consumers import MatchConsumer
+from games.live.consumers import MatchConsumer
 
 websocket_urlpatterns = [
     path("ws/play/<str:match_id>/", MatchConsumer.as_asgi()),

@@ -22,12 +22,13 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
 from decks import services as decks
-from games import access, rendering, scheduler, services, snapshots
+from games import access, rendering, scheduler, services
 from games.bots import bot_levels
 from games.catalog import featured_cards, game_name, game_summary
 from games.engines import IllegalAction
 from games.engines.cards import load_deck_records
 from games.forms import MatchOptionsForm
+from games.live import snapshots
 from games.messages import level_name, say
 from games.models import Match
 from plateful.safe_json import JSONRefused, loads_bounded

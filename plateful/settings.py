@@ -260,7 +260,7 @@ GAMES_BOT_DELAY_MS = env.float("GAMES_BOT_DELAY_MS", default=900.0)  # a turn-ba
 GAMES_TIMER_SCALE = env.float("GAMES_TIMER_SCALE", default=1.0)  # multiplies timers, reactions
 GAMES_SCHEDULER = env.bool("GAMES_SCHEDULER", default=True)  # off: tests drive every move
 GAMES_ALLOW_STACKED_DECKS = env.bool("GAMES_ALLOW_STACKED_DECKS", default=False)  # tests, demos
-# Open match pages (websockets), counted in each worker process (games/consumers.py): per client
+# Open match pages (websockets), counted in each worker process (games/live/consumers.py): per client
 # address (plateful/client_address.py) every match socket counts, so a school behind one address
 # fits (a full class of CLASSROOM_MAX_STUDENTS with a second tab each, and the teacher's screens);
 # per match only watchers are refused past the cap (a player's page always opens).

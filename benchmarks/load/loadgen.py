@@ -48,7 +48,7 @@ PAGE_HEADER = re.compile(r'"X-Plateful-Page":\s*"([^"]+)"')
 PACES = {"human": (2.0, 5.0), "stress": (0.2, 0.5)}
 MOVE_WAYS = ("socket", "http")
 REFUSAL = re.compile(r'id="flash"')  # a refusal frame: the flash message alone, no view
-ANSWERED = "<!-- plateful:move-answered -->"  # games/consumers.py MOVE_ANSWERED: after the view
+ANSWERED = "<!-- plateful:move-answered -->"  # games/live/consumers.py MOVE_ANSWERED: after the view
 
 
 def percentile(values: list[float], share: float) -> float | None:

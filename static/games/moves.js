@@ -3,7 +3,7 @@
 // Every move control carries both `ws-send` and `hx-post` (games/play/_moves.html, _card.html).
 // Each click is routed once, here, when it happens:
 // - the socket is open and live (no "Live updates paused" notice): the move goes over the socket
-//   as {"action": ..., "seat": n} and the server judges it in arrival order (games/consumers.py);
+//   as {"action": ..., "seat": n} and the server judges it in arrival order (games/live/consumers.py);
 //   this page's socket then draws the change.
 // - the socket is closed, connecting or reconnecting, or the server's channel layer is down (the
 //   notice shows): the same move is POSTed, exactly as the htmx attributes say, and its answer
@@ -79,7 +79,7 @@
     });
   }
 
-  // The answer to a socket move: its view, then this marker (games/consumers.py MOVE_ANSWERED),
+  // The answer to a socket move: its view, then this marker (games/live/consumers.py MOVE_ANSWERED),
   // or a refusal (the flash message). Made, an old message ("It isn't your turn", a card's
   // reason) goes, as play.js does when a move's HTTP answer settles; a refusal stays.
   const ANSWERED = "<!-- plateful:move-answered -->";

@@ -1,6 +1,7 @@
 """The games app imports one way: engines and bots (pure Python) <- models, changes, messages,
 catalog, seat_view <- services (with card_sets, retention) <- boards (the presenters) <- rendering,
-scheduler, forms <- views, consumers <- apps.
+scheduler, forms <- views, the live package (its socket and broadcast; its snapshot cache and move
+queue sit lower, with the services) <- apps.
 
 Read from the source with ast, so the checks hold for every module, imported or not:
 - no import inside a function or class (the way a cycle hides), except AppConfig.ready, where
@@ -35,12 +36,12 @@ LAYERS = (
         "games.bounded",
         "games.audiences",
     ),
-    ("games.move_queue",),
+    ("games.live.move_queue",),
     ("games.migrations", "games.admin"),
-    ("games.services", "games.card_sets", "games.match_log", "games.retention", "games.snapshots"),
+    ("games.services", "games.card_sets", "games.match_log", "games.retention", "games.live.snapshots"),
     ("games.boards",),
     ("games.rendering", "games.scheduler", "games.forms", "games.templatetags"),
-    ("games.views", "games.consumers", "games.urls", "games.routing", "games.management"),
+    ("games.views", "games.live", "games.urls", "games.routing", "games.management"),
     ("games.apps", "games"),
 )
 ALLOWED_LATE_IMPORTS = {("games.apps", "GamesConfig.ready")}

@@ -20,8 +20,9 @@ from django.conf import settings
 from django.db import connection, connections
 from django.db.backends.utils import CursorWrapper
 
-from games import changes, services, snapshots
+from games import changes, services
 from games.engines import get_engine
+from games.live import snapshots
 from games.models import Match
 from plateful.asgi import application
 from tests.games.web.leaks import leaked_cards
@@ -35,7 +36,8 @@ MOVE = """
 import json, sys
 import django
 django.setup()
-from games import changes, services, snapshots
+from games import changes, services
+from games.live import snapshots
 if sys.argv[1] == "bare":
     snapshots.PAYLOAD_LIMIT = 0  # rows too big to carry: the message goes bare
 move = json.loads(sys.argv[2])

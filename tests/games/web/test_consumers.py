@@ -9,8 +9,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import consumers, scheduler, services
+from games import scheduler, services
 from games.engines import get_engine
+from games.live import consumers
 from games.models import Match, MatchAction
 from plateful.asgi import application
 from tests.games.web.leaks import leaked_cards
@@ -211,7 +212,7 @@ async def test_an_overdue_bot_move_resumes_when_a_page_connects(settings):
 
 
 async def test_after_a_move_every_seat_redraws_without_reading_the_database(monkeypatch):
-    from games.consumers import MatchConsumer
+    from games.live.consumers import MatchConsumer
 
     match, tokens, sessions = await _table(kinds=("human", "human", "human"))
     sockets = [await _connect(match.pk, sessions[seat]) for seat in (0, 1, 2)]

@@ -1,4 +1,4 @@
-"""games.move_queue: moves at one match take turns in arrival order, and a quiet match is forgotten."""
+"""games.live.move_queue: moves at one match take turns in arrival order, and a quiet match is forgotten."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from games import move_queue
+from games.live import move_queue
 
 
 async def test_moves_at_one_match_are_judged_in_the_order_they_arrived():

@@ -255,7 +255,8 @@ def test_bots_never_see_more_than_their_own_seat(monkeypatch):
 def test_a_move_remembers_the_rows_it_wrote_exactly_as_a_fresh_read_gives_them(
     django_capture_on_commit_callbacks,
 ):
-    from games import rendering, snapshots
+    from games import rendering
+    from games.live import snapshots
 
     match, tokens = _quick(seats=3)
     with django_capture_on_commit_callbacks(execute=True):

@@ -1,4 +1,4 @@
-"""games.snapshots: the one bounded per-process cache of what a change left stored, and the
+"""games.live.snapshots: the one bounded per-process cache of what a change left stored, and the
 compact rows a change message carries to the other processes."""
 
 import re
@@ -7,9 +7,10 @@ from datetime import timedelta
 import pytest
 from django.db.models import Model
 
-from games import consumers, rendering, services, snapshots
+from games import rendering, services
 from games.changes import MatchChange
 from games.engines import get_engine
+from games.live import broadcast, snapshots
 from games.models import Match, MatchAction, Seat
 from tests.games.web.leaks import leaked_cards
 from tests.tables import table_create
@@ -135,9 +136,9 @@ def test_rows_over_the_limit_are_not_carried(monkeypatch):
 
 def _sent(monkeypatch, change: MatchChange, backend: str) -> dict:
     sent = []
-    monkeypatch.setattr(consumers, "group_send_or_skip", lambda group, message: sent.append(message))
-    monkeypatch.setattr(consumers, "get_channel_layer", lambda: backend_layer(backend))
-    consumers.broadcast_change(change)
+    monkeypatch.setattr(broadcast, "group_send_or_skip", lambda group, message: sent.append(message))
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: backend_layer(backend))
+    broadcast.broadcast_change(change)
     (message,) = sent
     return message
 

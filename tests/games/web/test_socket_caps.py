@@ -7,8 +7,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import consumers, rendering, services
+from games import rendering, services
 from games.engines import get_engine
+from games.live import consumers
 from games.models import Match
 from plateful.asgi import application
 from tests.tables import table_create

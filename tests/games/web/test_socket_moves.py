@@ -13,8 +13,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import access, consumers, services
+from games import access, services
 from games.engines import get_engine
+from games.live import consumers
 from games.models import Match, MatchAction
 from plateful.asgi import application
 from tests.tables import table_create

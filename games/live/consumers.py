@@ -3,7 +3,7 @@
 On (re)connect the consumer finds the browser's seat (its seat token, from the session or a
 `token` query parameter), joins the match's group and sends the whole current view. After every
 change the group gets "match changed" (across processes with the rows the change wrote, which
-the first socket of the match in each process installs in games.snapshots: no process reads
+the first socket of the match in each process installs in games.live.snapshots: no process reads
 them back); each consumer then renders its own seat's view with the same partial as the htmx
 responses (games/play.html#live, an out-of-band swap). Two
 exceptions keep a busy class cheap: the page whose htmx request made the move (its id is in the
@@ -45,20 +45,19 @@ from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
-from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.db import connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import access, move_queue, rendering, scheduler, services, snapshots
-from games.changes import MatchChange
+from games import access, rendering, scheduler, services
 from games.engines import IllegalAction
+from games.live import move_queue, snapshots
 from games.messages import say
 from games.models import Match, Seat
 from games.views import PAGE_ID, SESSION_KEY
 from plateful.client_address import scope_client_ip
-from plateful.live_layer import ResilientConsumer, group_send_or_skip
+from plateful.live_layer import ResilientConsumer
 from plateful.locale import scope_language
 from plateful.safe_json import JSONRefused, loads_bounded
 
@@ -155,42 +154,6 @@ def _watcher_view(
         return await database_sync_to_async(_render_watchers)(match, language)
 
     return _one_task(_WATCHER_VIEWS, key, draw)
-
-
-def broadcast_change(change: MatchChange) -> None:
-    """Subscriber of games.changes: tell every open page of the match that it changed (each
-    page's consumer then redraws its own seat's view). Across processes (Redis) the message
-    carries the rows the change wrote, so no other process reads them back (games.snapshots);
-    the in-memory layer stays in this process, which holds them already."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    if change.version is None or change.changed_at is None:
-        row = Match.objects.filter(pk=change.match_id).values("version", "changed_at").first()
-        if row is None:
-            return
-        version, changed_at = row["version"], row["changed_at"]
-    else:
-        version, changed_at = change.version, change.changed_at
-    message = {
-        "type": "match.changed",
-        "version": version,
-        "changed_at": changed_at.isoformat(),
-        # Who moved (None: the table, or a lobby change): that seat's page usually has its
-        # answer already (the htmx response), so its socket redraws after the others.
-        "seat": change.seat,
-        "page": change.page,
-    }
-    if change.seats_changed:
-        # A seat changed hands or someone was taken out: every page checks who it is first.
-        message["type"] = "match.seats_changed"
-    if change.rows is not None and not isinstance(layer, InMemoryChannelLayer):
-        payload = snapshots.rows_payload(snapshots.MatchRows(*change.rows))
-        if payload is not None:  # else (too big) the other processes read the change
-            message["rows"] = payload
-    # Never raises nor waits long: while the layer is down the move stays stored and the pages
-    # catch up with a full redraw when it is back (plateful.live_layer).
-    group_send_or_skip(services.group_name(change.match_id), message)
 
 
 class MatchConsumer(ResilientConsumer):

@@ -1,0 +1,51 @@
+"""A committed change reaches every open page of its match: the match's Channels group gets
+"match changed" (or "match.seats_changed" when a seat changed hands), and each page's consumer
+(games.live.consumers) redraws. Across processes (Redis) the message carries the rows the change
+wrote, so no other process reads them back (games.live.snapshots); the in-memory layer stays in
+this process, which holds them already."""
+
+from __future__ import annotations
+
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+from games import services
+from games.changes import MatchChange
+from games.live import snapshots
+from games.models import Match
+from plateful.live_layer import group_send_or_skip
+
+
+def broadcast_change(change: MatchChange) -> None:
+    """Subscriber of games.changes: tell every open page of the match that it changed (each
+    page's consumer then redraws its own seat's view). Across processes (Redis) the message
+    carries the rows the change wrote, so no other process reads them back (games.snapshots);
+    the in-memory layer stays in this process, which holds them already."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    if change.version is None or change.changed_at is None:
+        row = Match.objects.filter(pk=change.match_id).values("version", "changed_at").first()
+        if row is None:
+            return
+        version, changed_at = row["version"], row["changed_at"]
+    else:
+        version, changed_at = change.version, change.changed_at
+    message = {
+        "type": "match.changed",
+        "version": version,
+        "changed_at": changed_at.isoformat(),
+        # Who moved (None: the table, or a lobby change): that seat's page usually has its
+        # answer already (the htmx response), so its socket redraws after the others.
+        "seat": change.seat,
+        "page": change.page,
+    }
+    if change.seats_changed:
+        # A seat changed hands or someone was taken out: every page checks who it is first.
+        message["type"] = "match.seats_changed"
+    if change.rows is not None and not isinstance(layer, InMemoryChannelLayer):
+        payload = snapshots.rows_payload(snapshots.MatchRows(*change.rows))
+        if payload is not None:  # else (too big) the other processes read the change
+            message["rows"] = payload
+    # Never raises nor waits long: while the layer is down the move stays stored and the pages
+    # catch up with a full redraw when it is back (plateful.live_layer).
+    group_send_or_skip(services.group_name(change.match_id), message)
