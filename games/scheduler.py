@@ -31,6 +31,7 @@ from games.changes import MatchChange
 from games.engines import get_engine
 from games.models import Match, Seat
 from games.services import MatchError, match_state, match_submit_action
+from plateful import live_layer
 
 logger = logging.getLogger(__name__)
 
@@ -141,12 +142,6 @@ _tasks: dict[str, asyncio.Task] = {}  # each match's current plan
 _plans: set[asyncio.Task] = set()  # every plan until it is done (a replaced one may still be)
 _work: set[asyncio.Task] = set()  # database work running in a thread for a plan (see _in_thread)
 _loop: asyncio.AbstractEventLoop | None = None
-# The loop of the async code a sync caller runs for (a request's or a socket's task): asgiref
-# copies the caller's context into the thread it runs sync code in, so a view finds its own loop
-# here. Set with the process id: a forked child must not use its parent's loop.
-_caller_loop: contextvars.ContextVar[tuple[int, asyncio.AbstractEventLoop] | None] = contextvars.ContextVar(
-    "scheduler_caller_loop", default=None
-)
 _stopped: asyncio.AbstractEventLoop | None = None  # the loop of a server shutting down (shutdown)
 
 
@@ -170,8 +165,7 @@ def remember_loop() -> None:
     a start or a restart) also resumes every match still playing."""
     global _loop
     first = _loop is None
-    _loop = asyncio.get_running_loop()
-    _caller_loop.set((os.getpid(), _loop))
+    _loop = live_layer.remember_caller_loop()  # sync code called from here finds this loop
     if first and enabled():
         _track(_loop.create_task(_resume_all(), context=contextvars.Context()), _plans)
 
@@ -206,9 +200,7 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     except RuntimeError:
         pass
     # A sync view or service running in asgiref's thread carries its caller's context.
-    caller = _caller_loop.get()
-    loop = caller[1] if caller is not None and caller[0] == os.getpid() else None
-    loop = loop or _loop
+    loop = live_layer.caller_loop() or _loop
     if loop is None or loop.is_closed() or not loop.is_running():
         return None
     return loop

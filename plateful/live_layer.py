@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import logging
+import os
 import random
 import uuid
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import async_to_sync
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -139,9 +141,29 @@ def watch_for(layer, loop: asyncio.AbstractEventLoop | None = None) -> LayerWatc
     return watch
 
 
-def _loop_of_sync_caller() -> asyncio.AbstractEventLoop | None:
+# The loop of the async code a sync caller runs for (a request's or a socket's task), with the
+# process id (a forked child must not use its parent's loop). asgiref copies the caller's context
+# into the thread it runs sync code in, so a view or service finds its own server loop here.
+_caller_loop: contextvars.ContextVar[tuple[int, asyncio.AbstractEventLoop] | None] = contextvars.ContextVar(
+    "live_caller_loop", default=None
+)
+
+
+def remember_caller_loop() -> asyncio.AbstractEventLoop:
+    """Called from async code (every request and socket) so the sync code it calls can find it."""
+    loop = asyncio.get_running_loop()
+    _caller_loop.set((os.getpid(), loop))
+    return loop
+
+
+def caller_loop() -> asyncio.AbstractEventLoop | None:
     """The server loop a sync caller (a view in asgiref's thread) belongs to, if any."""
-    return getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    caller = _caller_loop.get()
+    return caller[1] if caller is not None and caller[0] == os.getpid() else None
+
+
+def _loop_of_sync_caller() -> asyncio.AbstractEventLoop | None:
+    return caller_loop()
 
 
 def group_send_or_skip(group: str, message: dict) -> bool:
