@@ -193,7 +193,7 @@ class Student:
     async def join(self) -> bool:
         await self.request("GET", f"/join?code={self.code}")
         status, _text, url = await self.request(
-            "POST", "/join", data={"code": self.code, "nickname": f"Pupil {self.number}"}
+            "POST", "/join", data={"code": self.code, "nickname": student_name(self.number)}
         )
         if status != 200 or "/class/" not in url:
             self.stats.error(f"join: HTTP {status}")
@@ -385,6 +385,38 @@ class Teacher:
         await self.student.close()
 
 
+# A class's nicknames: a color and an animal (and a number past 200). Numbers alone won't do:
+# the site rightly refuses "Pupil 69" (every name here passes its nickname rules).
+NAME_COLORS = ["Red", "Blue", "Green", "Gold", "Silver", "Orange", "Purple", "Teal", "Amber", "Violet"]
+NAME_ANIMALS = [
+    "Otter",
+    "Panda",
+    "Koala",
+    "Lynx",
+    "Heron",
+    "Falcon",
+    "Dolphin",
+    "Tiger",
+    "Rabbit",
+    "Turtle",
+    "Zebra",
+    "Llama",
+    "Moose",
+    "Robin",
+    "Gecko",
+    "Bison",
+    "Camel",
+    "Eagle",
+    "Walrus",
+    "Puffin",
+]
+
+
+def student_name(number: int) -> str:
+    name = f"{NAME_COLORS[number % 10]} {NAME_ANIMALS[number // 10 % 20]}"
+    return name if number < 200 else f"{name} {number // 200 + 1}"
+
+
 async def gather_limited(coroutines, limit: int) -> list:
     """Run many coroutines, at most `limit` at once (a class doesn't all click in the same ms)."""
     gate = asyncio.Semaphore(limit)
@@ -437,6 +469,7 @@ async def run_classes(
         tasks = [asyncio.create_task(s.play()) for s in players]
         await asyncio.sleep(warmup)
         since = time.monotonic()
+        setup_errors = list(stats.errors)  # why a student never sat down, if one didn't
         stats.errors.clear()  # only errors while everybody sits and plays are this step's
         if window:
             window("start")  # e.g. the runner's server CPU meter
@@ -452,7 +485,11 @@ async def run_classes(
         # recorded before the window, so count it here).
         if len(players) < students:
             result["errors"] += students - len(players)
-            result["error_kinds"] = [*result["error_kinds"], f"{students - len(players)} never seated"]
+            result["error_kinds"] = [
+                *result["error_kinds"],
+                f"{students - len(players)} never seated",
+                *sorted(set(setup_errors))[:5],
+            ]
         result.update(students=len(players), asked=students, sockets=2 * len(players))
         result.update(frames=stats.frames, moves_over=moves)
         return result
