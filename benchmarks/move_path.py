@@ -32,13 +32,12 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
-from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.load.cpu_shares import WAITING  # noqa: E402
-from benchmarks.web import _bench, _setup_django  # noqa: E402
+from benchmarks.web import _bench, _setup_django, move_post  # noqa: E402
 
 PROJECT_PACKAGES = ("games", "classroom", "plateful", "foodcards", "nutrition", "homework", "nicknames")
 HEADERS = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
@@ -82,8 +81,7 @@ class PathRecorder:
 
 async def _one_click(via: str, recorder: PathRecorder) -> None:
     from channels.db import database_sync_to_async
-    from channels.testing import HttpCommunicator, WebsocketCommunicator
-    from django.middleware.csrf import _get_new_csrf_string
+    from channels.testing import WebsocketCommunicator
 
     from games import services
     from games.engines import get_engine
@@ -117,21 +115,7 @@ async def _one_click(via: str, recorder: PathRecorder) -> None:
         if via == "socket":
             await sockets[seat].send_to(text_data=json.dumps({"action": json.dumps(action), "seat": seat}))
         else:
-            csrf = _get_new_csrf_string()
-            request = HttpCommunicator(
-                application,
-                "POST",
-                f"/play/{match.pk}/move/",
-                body=f"seat={seat}&action={quote(json.dumps(action))}".encode(),
-                headers=[
-                    (b"host", b"127.0.0.1"),
-                    (b"content-type", b"application/x-www-form-urlencoded"),
-                    (b"cookie", f"sessionid={cookies[seat]}; csrftoken={csrf}".encode()),
-                    (b"x-csrftoken", csrf.encode()),
-                    (b"hx-request", b"true"),
-                    (b"x-plateful-page", pages[seat].encode()),
-                ],
-            )
+            request = move_post(application, match.pk, seat, action, cookies[seat], pages[seat])
             response = await request.get_response(timeout=10)
             if response["status"] != 200:
                 raise RuntimeError(f"move refused: {response['status']}")

@@ -71,10 +71,33 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
+def move_post(application, match_id: str, seat: int, action: dict, session_key: str, page: str = ""):
+    """A move POSTed as htmx sends it (the page's `X-Plateful-Page` when `page` is given)."""
+    from channels.testing import HttpCommunicator
+    from django.middleware.csrf import _get_new_csrf_string
+
+    csrf = _get_new_csrf_string()
+    headers = [
+        (b"host", b"127.0.0.1"),
+        (b"content-type", b"application/x-www-form-urlencoded"),
+        (b"cookie", f"sessionid={session_key}; csrftoken={csrf}".encode()),
+        (b"x-csrftoken", csrf.encode()),
+        (b"hx-request", b"true"),
+    ]
+    if page:
+        headers.append((b"x-plateful-page", page.encode()))
+    return HttpCommunicator(
+        application,
+        "POST",
+        f"/play/{match_id}/move/",
+        body=f"seat={seat}&action={quote(json.dumps(action))}".encode(),
+        headers=headers,
+    )
+
+
 async def _bench(game: str, seats: int, moves: int, watchers: int = 0) -> dict:
     from channels.db import database_sync_to_async
-    from channels.testing import HttpCommunicator, WebsocketCommunicator
-    from django.middleware.csrf import _get_new_csrf_string
+    from channels.testing import WebsocketCommunicator
 
     from games import rendering, services
     from games.engines import get_engine
@@ -117,7 +140,6 @@ async def _bench(game: str, seats: int, moves: int, watchers: int = 0) -> dict:
     while len(http_times) < moves:
         match, cookies = await new_table()
         matches += 1
-        csrf = _get_new_csrf_string()
         sockets = {}
         for seat, key in cookies.items():
             socket = WebsocketCommunicator(
@@ -147,20 +169,7 @@ async def _bench(game: str, seats: int, moves: int, watchers: int = 0) -> dict:
             if move is None:
                 break
             seat, action = move
-            body = f"seat={seat}&action={quote(json.dumps(action))}".encode()
-            request = HttpCommunicator(
-                application,
-                "POST",
-                f"/play/{match.pk}/move/",
-                body=body,
-                headers=[
-                    (b"host", b"127.0.0.1"),
-                    (b"content-type", b"application/x-www-form-urlencoded"),
-                    (b"cookie", f"sessionid={cookies[seat]}; csrftoken={csrf}".encode()),
-                    (b"x-csrftoken", csrf.encode()),
-                    (b"hx-request", b"true"),
-                ],
-            )
+            request = move_post(application, match.pk, seat, action, cookies[seat])
             started = time.perf_counter()
             cpu_started = time.process_time()
             renders_before = renders[0]

@@ -23,11 +23,9 @@ classroom or homework table. Medians over every POST.
 from __future__ import annotations
 
 import asyncio
-import json
 import statistics
 import time
 from contextlib import contextmanager
-from urllib.parse import quote
 
 PARTS = ("request", "middleware", "access gate", "move gate", "class hook", "session read")
 
@@ -113,11 +111,10 @@ def _instrument(meter: Meter) -> None:
 
 async def _play(game: str, moves: int, kind: str, meter: Meter, passes: tuple[bool, ...]) -> None:
     from channels.db import database_sync_to_async
-    from channels.testing import HttpCommunicator
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.backends.db import SessionStore
-    from django.middleware.csrf import _get_new_csrf_string
 
+    from benchmarks.web import move_post
     from classroom import services as classroom
     from classroom.gates import STUDENTS_KEY
     from classroom.models import TableSeat
@@ -170,25 +167,12 @@ async def _play(game: str, moves: int, kind: str, meter: Meter, passes: tuple[bo
         wanted = max(20, moves // 5) if counting else moves
         while done < wanted:
             match_id, cookies = await new_match()
-            csrf = _get_new_csrf_string()
             while done < wanted:
                 move = await next_move(match_id)
                 if move is None:
                     break
                 seat, action = move
-                request = HttpCommunicator(
-                    application,
-                    "POST",
-                    f"/play/{match_id}/move/",
-                    body=f"seat={seat}&action={quote(json.dumps(action))}".encode(),
-                    headers=[
-                        (b"host", b"127.0.0.1"),
-                        (b"content-type", b"application/x-www-form-urlencoded"),
-                        (b"cookie", f"sessionid={cookies[seat]}; csrftoken={csrf}".encode()),
-                        (b"x-csrftoken", csrf.encode()),
-                        (b"hx-request", b"true"),
-                    ],
-                )
+                request = move_post(application, match_id, seat, action, cookies[seat])
                 response = await request.get_response(timeout=10)
                 if response["status"] != 200:
                     raise RuntimeError(f"move refused: {response['status']} {response['body'][:200]!r}")

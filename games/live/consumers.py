@@ -332,25 +332,25 @@ class MatchConsumer(ResilientConsumer):
             await self.send(text_data=MOVE_ANSWERED)
 
     @staticmethod
-    def _parse(text_data) -> tuple[dict, int | None]:
-        if not isinstance(text_data, str) or len(text_data) > MAX_FRAME:
-            raise ValueError(_("That message doesn't make sense."))
+    def _json(text: str, nonsense: str):
+        """JSON of bounded size and depth; ValueError with `nonsense` (or the size refusal)."""
         try:
-            frame = loads_bounded(text_data, max_bytes=MAX_FRAME)
+            return loads_bounded(text, max_bytes=MAX_FRAME)
         except JSONRefused as refused:
             raise ValueError(str(refused)) from None
         except ValueError:
-            raise ValueError(_("That message doesn't make sense.")) from None
+            raise ValueError(nonsense) from None
+
+    @staticmethod
+    def _parse(text_data) -> tuple[dict, int | None]:
+        if not isinstance(text_data, str) or len(text_data) > MAX_FRAME:
+            raise ValueError(_("That message doesn't make sense."))
+        frame = MatchConsumer._json(text_data, _("That message doesn't make sense."))
         if not isinstance(frame, dict) or "action" not in frame:
             raise ValueError(_("That message doesn't make sense."))
         action = frame["action"]
         if isinstance(action, str):
-            try:
-                action = loads_bounded(action, max_bytes=MAX_FRAME)
-            except JSONRefused as refused:
-                raise ValueError(str(refused)) from None
-            except ValueError:
-                raise ValueError(_("That move doesn't make sense.")) from None
+            action = MatchConsumer._json(action, _("That move doesn't make sense."))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise ValueError(_("That move doesn't make sense."))
         seat = frame.get("seat")
