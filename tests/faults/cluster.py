@@ -21,7 +21,7 @@ import uuid
 from pathlib import Path
 
 from channels.db import database_sync_to_async
-from django.db import connection
+from django.db import connection, transaction
 
 from games import services
 from games.engines import get_engine
@@ -193,10 +193,13 @@ def match_row(match_id: str) -> Match:
 
 
 def log_is_sound(match_id: str) -> tuple[bool, list[int], int]:
-    """(its log replays to its stored state, the logged move indexes, its version)."""
-    match = Match.objects.get(pk=match_id)
-    indexes = list(match.actions.order_by("index").values_list("index", flat=True))
-    return services.match_replays_to_stored_state(match=match), indexes, match.version
+    """(its log replays to its stored state, the logged move indexes, its version).
+    The workers' bots and timers may still be playing: the match row stays locked (as a move
+    locks it) while its log is read, so no move commits between the row and its log."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        indexes = list(match.actions.order_by("index").values_list("index", flat=True))
+        return services.match_replays_to_stored_state(match=match), indexes, match.version
 
 
 def my_move(match_id: str, seat: int) -> tuple[int, dict | None]:
