@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.models import Pace
+
 
 class ClassSession(models.Model):
     class Kind(models.TextChoices):
@@ -46,6 +48,10 @@ class ClassSession(models.Model):
     paused = models.BooleanField(default=False)
     # "I approve names": a new student's name shows to nobody but the teacher until accepted.
     approve_names = models.BooleanField(default=False)
+    # Every child's pace for this session's games (games.models.Pace), and "Learn to play" as
+    # the students' first step (a guided game before their table).
+    pace = models.CharField(max_length=8, choices=Pace.choices, default=Pace.STEADY)
+    tutorial_first = models.BooleanField(default=False)
     # The teacher clicked to see removed and banned students' names on the dashboard (hidden
     # again whenever someone else is taken out).
     show_hidden_names = models.BooleanField(default=False)

@@ -76,6 +76,15 @@ def card_set_records(digest: str) -> dict:
     return records
 
 
+class Pace(models.TextChoices):
+    STEADY = "steady", _("Usual pace")
+    RELAXED = "relaxed", _("Relaxed pace (three times the time)")
+
+
+# How much longer every timer and bot reaction is at the relaxed pace (at least 3: issue 23).
+PACE_FACTOR = {Pace.STEADY: 1.0, Pace.RELAXED: 3.0}
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", _("Waiting for players")
@@ -106,6 +115,11 @@ class Match(models.Model):
     # for friends or quick play (nobody's: no gate runs), "classroom", "homework". Set when the
     # match is made, in its transaction, and never changed.
     owner = models.CharField(max_length=20, blank=True, default="")
+    # Every child's pace: "relaxed" makes every timer and every bot's reaction PACE_FACTOR times
+    # longer (games.scheduler); chosen by a table's host or a teacher for a session.
+    pace = models.CharField(max_length=8, choices=Pace.choices, default=Pace.STEADY)
+    # Learn to play: a guided first game (games.tutorials), its coach at seat 0's side.
+    tutorial = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -31,7 +31,8 @@ from games.engines.base import Engine
 from games.engines.cards import load_deck_records
 from games.match_log import log_compact
 from games.messages import say
-from games.models import Match, MatchAction, Seat, hash_token
+from games.models import Match, MatchAction, Pace, Seat, hash_token
+from games.tutorials import LEARNER, refusal, tutorial_for
 from nicknames import clean_nickname, nickname_key, nickname_problem
 
 logger = logging.getLogger(__name__)
@@ -173,14 +174,19 @@ def match_create(
     deck: list[str] | None = None,
     cards: list[dict] | None = None,
     owner: str = "",
+    pace: str = Pace.STEADY,
+    tutorial: bool = False,
 ) -> tuple[Match, dict[int, str]]:
     """A new match. Starts at once when no seat is open, otherwise waits as a table for friends.
     Returns the match and a fresh token for every human seat (the browser keeps it).
     `cards`: the card records to deal (a teacher's own deck); None: the game's deck as the
     database has it. The records are stored once per deck version (games.card_sets), shared by
     every match dealt from it. `owner`: the app whose gates the match answers to (games.access;
-    "" for nobody's)."""
+    "" for nobody's). `pace`: games.models.Pace; `tutorial`: a guided first game (use
+    tutorial_create)."""
     engine = engine_get(game=game)
+    if pace not in Pace.values:
+        raise MatchError(_("Pick a pace from the list."), code="bad_option")
     seats = _clean_seats(engine, seats)
     try:
         options = engine.clean_options(options)
@@ -191,7 +197,7 @@ def match_create(
     records = list(cards) if cards is not None else _card_records(engine)
     for attempt in range(2):
         try:
-            match, tokens = _create(engine, seats, options, seed, deck, records, owner)
+            match, tokens = _create(engine, seats, options, seed, deck, records, owner, pace, tutorial)
             break
         except IntegrityError:
             # Its card set was purged (unused) just as this match was dealt from it: PostgreSQL
@@ -202,7 +208,7 @@ def match_create(
     return match, tokens
 
 
-def _create(engine, seats, options, seed, deck, records, owner) -> tuple[Match, dict[int, str]]:
+def _create(engine, seats, options, seed, deck, records, owner, pace, tutorial) -> tuple[Match, dict]:
     tokens: dict[int, str] = {}
     with transaction.atomic():
         card_set = card_set_for(records, deck=engine.deck_slug)
@@ -214,6 +220,8 @@ def _create(engine, seats, options, seed, deck, records, owner) -> tuple[Match, 
             deck=deck,
             card_set=card_set,
             owner=owner,
+            pace=pace,
+            tutorial=tutorial,
         )
         for number, spec in enumerate(seats):
             token_hash = ""
@@ -231,6 +239,25 @@ def _create(engine, seats, options, seed, deck, records, owner) -> tuple[Match, 
         if all(spec.kind != "open" for spec in seats):
             _start(match, engine, records)
     return match, tokens
+
+
+def tutorial_create(*, game: str, nickname: str = "", owner: str = "") -> tuple[Match, dict[int, str]]:
+    """Learn to play `game`: its guided first game (games.tutorials), the learner in seat 0
+    against the tutorial's bots, dealt from its stacked deck, at the relaxed pace."""
+    lesson = tutorial_for(game)
+    if lesson is None:
+        raise MatchError(_("This game has no guided first game yet."), status=404, code="no_tutorial")
+    bots = [SeatSpec(kind="bot", bot_level=lesson.bot_level)] * (lesson.seats - 1)
+    return match_create(
+        game=game,
+        seats=[SeatSpec(kind="human", nickname=nickname), *bots],
+        options=lesson.options,
+        seed=lesson.seed,
+        deck=list(lesson.deck) or None,
+        owner=owner,
+        pace=Pace.RELAXED,
+        tutorial=True,
+    )
 
 
 def _start(match: Match, engine: Engine, records: list[dict] | None) -> None:
@@ -459,6 +486,8 @@ def match_submit_action(
         # A stale version is refused by engine.apply itself, with the game's own words
         # ("Too late! That pile was already chomped.").
         action = engine.rebase_action(state, seat, action)
+        if match.tutorial and (hint := _coach_refusal(match, engine, state, seat, action)) is not None:
+            raise MatchError(say(hint, viewer=seat), status=409, code="coach")
         try:
             new_state, events = engine.apply(state, seat, action)
         except IllegalAction as error:
@@ -500,6 +529,14 @@ def match_submit_action(
         )
     )
     return match, events
+
+
+def _coach_refusal(match: Match, engine: Engine, state: dict, seat: int | None, action: dict):
+    """A tutorial's coach refuses the learner's moves it isn't teaching now (its hint), or None."""
+    lesson = tutorial_for(match.game)
+    if lesson is None or seat != LEARNER:
+        return None
+    return refusal(lesson, engine, state, seat, action)
 
 
 def _as_stored(match: Match) -> Match:
