@@ -57,7 +57,8 @@ def _round_story(state: State) -> list:
             other_value=_value(state, losing),
         )
     ]
-    for card_id in (winning, losing):
+    # Your own card first when it lost: why did it lose?
+    for card_id in (winning, losing) if winner == LEARNER else (losing, winning):
         if (fact := why_it_scores(state["cards"], card_id)) is not None:
             story.append(fact)
             break
