@@ -56,6 +56,13 @@ def test_a_lesson_without_a_nickname_and_a_bad_nickname(client):
     assert client.get("/games/no-such-game/learn/").status_code == 404
 
 
+def test_a_lesson_takes_the_nickname_last_typed_for_quick_play(client):
+    client.post("/games/duel/play/", {"seats": 2, "bot_level": "beginner", "nickname": "Ana"})
+    assert 'value="Ana"' in client.get("/games/food-war/learn/").content.decode()
+    assert _learn(client, game="food-war").seat_set.get(number=0).nickname == "Ana"
+    assert _learn(client, game="food-war", nickname="Bo").seat_set.get(number=0).nickname == "Bo"
+
+
 def test_the_coach_speaks_to_the_learner_only(client, django_user_model):
     match = _learn(client)
     watcher = client.__class__()
