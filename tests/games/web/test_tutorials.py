@@ -104,6 +104,13 @@ def test_the_bot_plays_along_and_the_page_follows_the_lesson_to_done(client):
     assert "coach-done" in page and "Lesson finished!" in page
     assert 'hx-post="/games/duel/play/"' in page and 'href="/games/duel/"' in page
     assert "Play again" not in page  # the coach offers a real game instead
+    # "Play a real game" is quick play against the gentlest bots, a new match that is no lesson.
+    vals = re.search(r'hx-post="/games/duel/play/" hx-vals="([^"]*)"', page).group(1)
+    response = client.post("/games/duel/play/", json.loads(vals.replace("&quot;", '"')))
+    assert response.status_code == 302
+    real = Match.objects.get(pk=response["Location"].split("/")[2])
+    assert not real.tutorial and real.pace == Pace.STEADY
+    assert 'id="coach"' not in client.get(f"/play/{real.pk}/").content.decode()
 
 
 def test_bots_of_a_match_that_is_not_a_lesson_choose_for_themselves(client):
