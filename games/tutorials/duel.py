@@ -10,8 +10,9 @@ The stacked deal (top first: the learner's 3 cards, the bot's 3, then the stock)
   the learner draws too; the bot eats its Cookies;
 - now the Cheese Pizza does it: the learner attacks and wins the round, and the lesson's match
   (one round wins it).
-Four moves for the learner (show, eat, draw, attack) and four for the bot; about nine things the
-coach says, 25 to 40 words each (15 to 25 seconds for a child): about 2 to 3 minutes in all.
+Four moves for the learner (show, eat, draw, attack) and four for the bot; eight things the coach
+says, about 310 words in all (counted from the lesson itself): 2 to 3 minutes at a child's 100
+to 150 words a minute, plus four bot moves of a few seconds each at the relaxed pace.
 
 The coach decides from the cards, not from the step number (attack when an attack wins, eat a
 card that wins or is healthy, else draw), and it only ever names cards the learner may see.
@@ -209,9 +210,7 @@ def coach(engine: Engine, state: State) -> Advice:
             return _show(state)
         return Advice(say=msg(gettext_noop("Wait for the bot to show its card.")), why=GOAL)
     if state["turn"] != LEARNER:
-        return Advice(
-            say=msg(gettext_noop("The bot's turn: watch what it does.")), why=[_meals_now(state), GOAL]
-        )
+        return Advice(say=msg(gettext_noop("The bot's turn: watch what it does.")), why=_meals_now(state))
     return _your_turn(state)
 
 
