@@ -143,8 +143,17 @@ def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, gam
         phone.set_viewport_size({"width": 1280, "height": 800})
         phone.screenshot(path=str(folder / f"{game}-coach-1280.png"))
         phone.set_viewport_size(PHONE)
+    # Everything said to screen readers, kept for the end of the test.
+    phone.evaluate(
+        "() => { window.heard = []; const news = document.querySelector('#live-news');"
+        " new MutationObserver(() => window.heard.push(news.textContent))"
+        ".observe(news, {childList: true, characterData: true, subtree: true}); }"
+    )
     pressed = play_lesson_by_keyboard(phone)
     assert pressed >= 1
+    # A screen reader heard the coach's last words too (not only the board's news).
+    last_words = phone.locator("#coach-say").inner_text().strip()
+    assert any(last_words in said for said in phone.evaluate("() => window.heard")), last_words
     done = phone.locator("#coach.coach-done")
     assert done.get_by_role("button", name="Play a real game").is_visible()
     assert done.get_by_role("link").first.is_visible()
