@@ -10,6 +10,7 @@
   // update give the focus back to the same control in the new HTML, or else to the first move,
   // without scrolling. A focused element that is removed fires no event, so this follows focusin.
   const MOVES = "#live [data-focus-key]:not([aria-disabled='true'])";
+  const COACH_PICK = "[data-coach-pick]:not([aria-disabled='true'])";
   let focusWanted = null; // {key, id} while the keyboard is working inside the game
 
   document.addEventListener("focusin", (event) => {
@@ -24,12 +25,20 @@
 
   function restoreFocus() {
     const live = document.getElementById("live");
-    if (!focusWanted || !live) return;
+    if (!live) return;
     const active = document.activeElement;
+    const idle = !active || active === document.body || !active.isConnected;
+    if (!focusWanted) {
+      // A tutorial's learner who hasn't tabbed anywhere yet: the coach's pick, as on opening.
+      const pick = idle ? live.querySelector(COACH_PICK) : null;
+      if (pick) pick.focus({ preventScroll: true });
+      return;
+    }
     if (active && active !== document.body && active !== live && active.isConnected) return;
     const { key, id } = focusWanted;
-    let target = null;
-    if (key) target = live.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+    // A tutorial: the move the coach wants comes first (games/coaching.py marks it).
+    let target = live.querySelector(COACH_PICK);
+    if (!target && key) target = live.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
     if (!target && id) target = document.getElementById(id);
     if (!target) target = document.querySelector(MOVES);
     if (!target) {
@@ -43,6 +52,12 @@
     // On the game itself, not a control: the next update gives the focus to a move button.
     if (target === live) focusWanted = { ...wanted, key: "", id: "" };
   }
+  // A tutorial's page opens with the keyboard on the coach's first pick (the button is
+  // described by what the coach says, so a screen reader hears the advice with it).
+  document.addEventListener("DOMContentLoaded", () => {
+    const pick = document.querySelector("#live " + COACH_PICK);
+    if (pick) pick.focus({ preventScroll: true });
+  });
   document.addEventListener("htmx:afterSwap", restoreFocus);
   document.addEventListener("htmx:oobAfterSwap", restoreFocus);
 
@@ -242,20 +257,27 @@
   // A board may say what just happened for listeners (data-announce: each flip of a CHOMP!
   // game); otherwise the newest line of the feed is read once.
   let announced = "";
+  let coached = ""; // a tutorial: what the coach says now is read once, after what happened
+  function coachSays() {
+    const say = document.querySelector("#live #coach-say");
+    return say ? say.textContent.replace(/\s+/g, " ").trim() : "";
+  }
   function announce() {
     const news = document.getElementById("live-news");
     if (!news) return;
     const source = document.querySelector("#live [data-announce]") || document.querySelector("#live .feed-list li.latest");
     const text = source ? source.textContent.replace(/\s+/g, " ").trim() : "";
-    if (text && text !== announced) {
-      announced = text;
-      news.textContent = text;
-    }
+    const coach = coachSays();
+    const said = [text !== announced ? text : "", coach !== coached ? coach : ""].filter(Boolean);
+    announced = text || announced;
+    coached = coach;
+    if (said.length) news.textContent = said.join(" ");
   }
   document.addEventListener("htmx:afterSettle", announce);
   document.addEventListener("htmx:wsAfterMessage", announce);
   document.addEventListener("DOMContentLoaded", () => {
     const source = document.querySelector("#live [data-announce]") || document.querySelector("#live .feed-list li.latest");
     announced = source ? source.textContent.replace(/\s+/g, " ").trim() : ""; // the page itself is read already
+    coached = coachSays();
   });
 })();
