@@ -138,6 +138,7 @@ def add_session_fields(form: forms.Form, slug: str) -> None:
         label=_("Pace"),
         choices=Pace.choices,
         initial=Pace.STEADY,
+        required=False,  # left out: the usual pace
         widget=forms.RadioSelect,
         help_text=_(
             "Relaxed: every countdown lasts three times as long, the bots take their time too, "

@@ -42,6 +42,7 @@ from classroom.gates import STUDENTS_KEY, students_of
 from classroom.models import ClassSession, Student
 from decks import needs as deck_needs
 from decks import services as decks
+from games.models import Pace
 from games.services import MatchError, games_catalog
 from games.views import SESSION_KEY
 from nicknames import fun_names
@@ -182,7 +183,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
                         seats_per_table=game_form.cleaned_data["seats"],
                         bot_level=game_form.cleaned_data.get("bot_level", ""),
                         deck=_chosen_deck(request, game_form.cleaned_data.get("deck", "")),
-                        pace=game_form.cleaned_data["pace"],
+                        pace=game_form.cleaned_data["pace"] or Pace.STEADY,
                         tutorial_first=game_form.cleaned_data.get("tutorial_first", False),
                     )
                     return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
