@@ -24,7 +24,7 @@ from classroom.models import ClassSession, MealAttempt, Student, TableMatch
 from games.catalog import game_name, score_unit, unit_words
 from games.engines import get_engine
 from games.engines.ranking import ranked, standings
-from games.models import Match, Pace
+from games.models import PACE_FACTOR, Match, Pace
 from games.services import match_state
 from nutrition.meal_words import rule_label
 
@@ -251,11 +251,17 @@ def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict
     return board[:limit] if limit else board
 
 
+def idle_seconds(session: ClassSession) -> float:
+    """How long a student may go without a move on their turn before they seem stuck: at the
+    relaxed pace three times as long (games.models.PACE_FACTOR), like every timer of its games."""
+    return settings.CLASSROOM_IDLE_SECONDS * PACE_FACTOR.get(session.pace, 1.0)
+
+
 def roster(session: ClassSession, tables: list[TableBrief]) -> list[dict]:
     """Every student with where they are, what they do, and whether they seem stuck (the ones
     whose name waits for the teacher's OK are listed apart: `dashboard_context`'s "pending")."""
     now = timezone.now()
-    idle_after = timedelta(seconds=settings.CLASSROOM_IDLE_SECONDS)
+    idle_after = timedelta(seconds=idle_seconds(session))
     seat_of: dict[int, tuple[TableBrief, dict]] = {}
     for brief in tables:
         for player in brief.players:
@@ -326,7 +332,7 @@ def dashboard_context(session: ClassSession) -> dict:
         "active_count": students.filter(removed_at__isnull=True, pending=False).count(),
         # "I approve names": the names waiting for the teacher's OK, oldest first.
         "pending": list(students.filter(removed_at__isnull=True, pending=True).order_by("joined_at")),
-        "idle_seconds": settings.CLASSROOM_IDLE_SECONDS,
+        "idle_seconds": idle_seconds(session),
         "failed_rules": failed_rule_counts(session) if session.is_lesson else [],
         "table_numbers": [brief.table for brief in tables],
         "table_options": [(brief.table, _("Table %(n)s") % {"n": brief.table}) for brief in tables],

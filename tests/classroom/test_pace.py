@@ -1,14 +1,17 @@
 """A class session's pace and "Learn to play first": the teacher chooses them on the new-session
 form, every class match is made at the session's pace, ranks count wins alone at the relaxed pace,
-and a waiting student's class page opens their own guided first game (theirs alone)."""
+a student is idle three times later, and a waiting student's class page opens their own guided first game (theirs alone)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from classroom import class_tutorials, dashboard, reports, services
-from classroom.models import ClassSession, TableMatch
+from classroom.models import ClassSession, Student, TableMatch
 from games import tutorials
 from games.engines.messages import gettext_noop, msg
 from games.models import Match, Pace
@@ -202,3 +205,19 @@ def test_someone_who_has_not_joined_cannot_ask_for_a_guided_game(teacher, duel_t
     response = Client().post(f"/class/{session.code}/learn/")
     assert response.status_code == 302 and response["Location"].startswith("/join")
     assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize(("pace", "idle"), [(Pace.STEADY, True), (Pace.RELAXED, False)])
+def test_a_student_taking_their_time_is_idle_three_times_later_at_the_relaxed_pace(
+    teacher, settings, pace, idle
+):
+    settings.CLASSROOM_IDLE_SECONDS = 60
+    session = services.session_create(
+        teacher=teacher, kind="game", game="build-a-meal", seats_per_table=2, bot_level="beginner", pace=pace
+    )
+    join(session, "Ana"), join(session, "Ben")
+    services.session_start(session=session)
+    Student.objects.update(last_active_at=timezone.now() - timedelta(minutes=2))
+    (brief,) = dashboard.tables_brief(session)
+    rows = {row["student"].nickname: row for row in dashboard.roster(session, [brief])}
+    assert rows[brief.turn[0]]["idle"] is idle
