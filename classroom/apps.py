@@ -8,7 +8,7 @@ class ClassroomConfig(AppConfig):
     def ready(self):
         from django.contrib.auth.signals import user_login_failed
 
-        from classroom import accounts, gates
+        from classroom import accounts, class_tutorials, gates
         from games import access, changes, retention
 
         user_login_failed.connect(accounts.login_failure_count)
@@ -17,5 +17,8 @@ class ClassroomConfig(AppConfig):
         access.register_gate(gates.OWNER, gates.class_match_gate)
         access.register_move_gate(gates.OWNER, gates.class_move_gate)
         access.register_play_again(gates.OWNER, gates.class_play_again)
+        # A student's own guided first game ("Learn to play first"): theirs alone.
+        access.register_gate(class_tutorials.TUTORIAL_OWNER, class_tutorials.tutorial_gate)
+        access.register_play_again(class_tutorials.TUTORIAL_OWNER, class_tutorials.tutorial_play_again)
         changes.subscribe(gates.match_changed)
         retention.register_hold(gates.class_matches_held)

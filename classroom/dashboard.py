@@ -24,7 +24,7 @@ from classroom.models import ClassSession, MealAttempt, Student, TableMatch
 from games.catalog import game_name, score_unit, unit_words
 from games.engines import get_engine
 from games.engines.ranking import ranked, standings
-from games.models import Match
+from games.models import PACE_FACTOR, Match, Pace
 from games.services import match_state
 from nutrition.meal_words import rule_label
 
@@ -189,7 +189,8 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
 def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict]:
     """The class ranked (games.engines.ranking: ties share a rank, 1, 1, 3; a name orders a tie).
 
-    A game session: most wins, then most games played (finished by their rules).
+    A game session: most wins, then most games played (finished by their rules); at the relaxed
+    pace (games.models.Pace) most wins alone, equal wins sharing a rank.
     A lesson: most balanced meals; then the best attempt (fewest rules missed in one meal);
     then having tried at all; a student who has not checked a meal yet comes last. So a student
     who tried and missed one rule ranks above one who missed three, and both above the ones who
@@ -215,6 +216,7 @@ def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict
                 }
             )
     else:
+        relaxed = session.pace == Pace.RELAXED
         wins = {student.pk: 0 for student in students}
         played = {student.pk: 0 for student in students}
         seats = (
@@ -236,7 +238,9 @@ def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict
                 "student": s,
                 "points": wins[s.pk],
                 "played": played[s.pk],
-                "key": (wins[s.pk], played[s.pk]),
+                # At the relaxed pace more games played never ranks anyone higher: a quicker
+                # player fits more games into the lesson, and speed earns nothing there.
+                "key": (wins[s.pk],) if relaxed else (wins[s.pk], played[s.pk]),
             }
             for s in students
         ]
@@ -247,11 +251,17 @@ def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict
     return board[:limit] if limit else board
 
 
+def idle_seconds(session: ClassSession) -> float:
+    """How long a student may go without a move on their turn before they seem stuck: at the
+    relaxed pace three times as long (games.models.PACE_FACTOR), like every timer of its games."""
+    return settings.CLASSROOM_IDLE_SECONDS * PACE_FACTOR.get(session.pace, 1.0)
+
+
 def roster(session: ClassSession, tables: list[TableBrief]) -> list[dict]:
     """Every student with where they are, what they do, and whether they seem stuck (the ones
     whose name waits for the teacher's OK are listed apart: `dashboard_context`'s "pending")."""
     now = timezone.now()
-    idle_after = timedelta(seconds=settings.CLASSROOM_IDLE_SECONDS)
+    idle_after = timedelta(seconds=idle_seconds(session))
     seat_of: dict[int, tuple[TableBrief, dict]] = {}
     for brief in tables:
         for player in brief.players:
@@ -322,7 +332,7 @@ def dashboard_context(session: ClassSession) -> dict:
         "active_count": students.filter(removed_at__isnull=True, pending=False).count(),
         # "I approve names": the names waiting for the teacher's OK, oldest first.
         "pending": list(students.filter(removed_at__isnull=True, pending=True).order_by("joined_at")),
-        "idle_seconds": settings.CLASSROOM_IDLE_SECONDS,
+        "idle_seconds": idle_seconds(session),
         "failed_rules": failed_rule_counts(session) if session.is_lesson else [],
         "table_numbers": [brief.table for brief in tables],
         "table_options": [(brief.table, _("Table %(n)s") % {"n": brief.table}) for brief in tables],

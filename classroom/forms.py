@@ -12,7 +12,9 @@ from games.bots import bot_levels
 from games.catalog import game_name
 from games.engines.base import Engine
 from games.messages import BOT_LEVELS
+from games.models import Pace
 from games.services import games_catalog
+from games.tutorials import tutorial_for
 from nutrition.meal_words import rule_label
 from nutrition.meals import BOOK_RULES, CALORIE_LIMIT_RANGE, COUNT_RULES, LESSON_RULES, MAX_SERVINGS_RULE
 
@@ -127,6 +129,32 @@ def game_form_class(engine: Engine) -> type[forms.Form]:
     form_class = type(f"{engine.slug.title().replace('-', '')}Form", (forms.Form,), fields)
     form_class.game_name = game_name(engine.slug)
     return form_class
+
+
+def add_session_fields(form: forms.Form, slug: str) -> None:
+    """A class session's own choices for its game: every table's pace, and "Learn to play first"
+    (for a game with a guided first game: games.tutorials)."""
+    form.fields["pace"] = forms.ChoiceField(
+        label=_("Pace"),
+        choices=Pace.choices,
+        initial=Pace.STEADY,
+        required=False,  # left out: the usual pace
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Relaxed: every countdown lasts three times as long, the bots take their time too, "
+            "and playing more games never ranks anyone higher."
+        ),
+        error_messages={"invalid_choice": _("Pick a pace from the list.")},
+    )
+    if tutorial_for(slug) is not None:
+        form.fields["tutorial_first"] = forms.BooleanField(
+            label=_("Learn to play first"),
+            required=False,
+            help_text=_(
+                "While they wait for the start, each student gets a short guided first game "
+                "against bots. Their table game still starts when you press Start."
+            ),
+        )
 
 
 def deck_field(

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from classroom.models import ClassSession, MealAttempt, Student, TableSeat
 from games.catalog import game_name
 from games.engines.ranking import ranked
+from games.models import Pace
 from nutrition.meal_words import rule_label
 from nutrition.meals import COUNT_RULES
 
@@ -51,16 +52,17 @@ def _game_rows(session: ClassSession) -> dict[int, dict]:
     return stats
 
 
-def _ranked(rows: list[dict], *, lesson: bool) -> list[dict]:
+def _ranked(rows: list[dict], *, lesson: bool, relaxed: bool = False) -> list[dict]:
     """The students who stayed, best first, each with its rank (games.engines.ranking, ties
     share a rank), in the leaderboard's order: games by wins, then games played; a lesson by
-    balanced meals, then the best attempt (fewest rules missed), then having tried at all."""
+    balanced meals, then the best attempt (fewest rules missed), then having tried at all. At the
+    relaxed pace games by wins alone (classroom.dashboard.leaderboard)."""
 
     def key(row: dict) -> tuple:
         if lesson:
             missed = row["fewest_missed"]
             return (row["successes"], -missed if missed is not None else -1_000, row["attempts"] > 0)
-        return (row["games_won"], row["games_played"])
+        return (row["games_won"],) if relaxed else (row["games_won"], row["games_played"])
 
     out = []
     for rank, row in ranked(rows, key, then=lambda r: r["student"].nickname.casefold()):
@@ -107,7 +109,7 @@ def session_report(session: ClassSession) -> dict:
                 "fewest_missed": min((len(a.failed_rules or []) for a in attempts), default=None),
             }
         )
-    rows = _ranked(rows, lesson=session.is_lesson)
+    rows = _ranked(rows, lesson=session.is_lesson, relaxed=session.pace == Pace.RELAXED)
     finished_games = sum(
         1
         for result in session.table_matches.filter(match__status="finished").values_list(

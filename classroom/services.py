@@ -31,6 +31,8 @@ from games import services as games
 from games.bots import bot_levels
 from games.catalog import game_name
 from games.engines.cards import load_deck_records
+from games.models import Pace
+from games.tutorials import tutorial_for
 from nicknames import clean_nickname, nickname_key, nickname_problem
 from nutrition.meals import MealRules
 
@@ -125,10 +127,14 @@ def session_create(
     lesson_cards: list[str] | None = None,
     deck=None,
     approve_names: bool = False,
+    pace: str = Pace.STEADY,
+    tutorial_first: bool = False,
 ) -> ClassSession:
     """A new class session with a fresh join code (students may join at once). `deck`: one of the
     teacher's own decks (decks.TeacherDeck) instead of the Eat Right deck; the session keeps its
-    cards as they are now. `approve_names`: each new name waits for the teacher's OK."""
+    cards as they are now. `approve_names`: each new name waits for the teacher's OK. A game's
+    `pace` (games.models.Pace) is every table's; `tutorial_first`: "Learn to play" first (kept
+    only when the game has a guided first game)."""
     fields: dict = {
         "teacher": teacher,
         "title": (title or "").strip()[:80],
@@ -149,7 +155,10 @@ def session_create(
             options = engine.clean_options(options)
         except Exception as error:  # IllegalAction with the engine's own words
             raise ClassroomError(getattr(error, "message", str(error))) from None
+        if pace not in Pace.values:
+            raise ClassroomError(_("Pick a pace from the list."))
         fields.update(game=game, options=options, seats_per_table=seats_per_table, bot_level=bot_level)
+        fields.update(pace=pace, tutorial_first=bool(tutorial_first) and tutorial_for(game) is not None)
         if deck is not None:
             if engine.deck_slug != deck_needs.DECK_SLUG:
                 raise ClassroomError(_("Your own decks are Eat Right decks: pick an Eat Right game."))
@@ -305,6 +314,7 @@ def _table_create(session: ClassSession, table: int, students: list[Student | No
         options=session.options,
         cards=session_card_records(session),
         owner=class_matches.CLASSROOM_OWNER,
+        pace=session.pace,
     )
     TableMatch.objects.filter(session=session, table=table, current=True).update(current=False)
     table_match = TableMatch.objects.create(session=session, table=table, match=match, current=True)

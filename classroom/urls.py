@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from classroom import accounts, roster_views, views
+from classroom import accounts, roster_views, tutorial_views, views
 
 app_name = "classroom"
 urlpatterns = [
@@ -77,6 +77,7 @@ urlpatterns = [
     # Students.
     path("join", views.join, name="join"),
     path("class/<str:code>/", views.class_page, name="class"),
+    path("class/<str:code>/learn/", tutorial_views.class_learn, name="learn"),
     path("class/<str:code>/plate/", views.lesson_plate, name="lesson_plate"),
     path("class/<str:code>/clear/", views.lesson_clear, name="lesson_clear"),
     path("class/<str:code>/check/", views.lesson_check, name="lesson_check"),

@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
-from classroom import dashboard, lessons, reports, retention, roster, services
+from classroom import class_tutorials, dashboard, lessons, reports, retention, roster, services
 from classroom.code_guesses import code_guess_refusal, code_guess_wrong, device_keep, device_of
 from classroom.forms import (
     LESSON,
@@ -33,6 +33,7 @@ from classroom.forms import (
     LessonForm,
     SessionForm,
     TeacherSignupForm,
+    add_session_fields,
     deck_field,
     game_form_class,
     game_options,
@@ -41,6 +42,7 @@ from classroom.gates import STUDENTS_KEY, students_of
 from classroom.models import ClassSession, Student
 from decks import needs as deck_needs
 from decks import services as decks
+from games.models import Pace
 from games.services import MatchError, games_catalog
 from games.views import SESSION_KEY
 from nicknames import fun_names
@@ -116,6 +118,7 @@ def _game_forms(data=None, chosen: str = "", deck_choices=(), deck_initial: str 
         form = form_class(data if bound else None, prefix=entry["slug"])
         if entry["slug"] in eat_right:
             form.fields["deck"] = deck_field(list(deck_choices), initial=deck_initial)
+        add_session_fields(form, entry["slug"])
         legend = _("%(name)s: tables and options") % {"name": entry["name"]}
         forms_.append({"slug": entry["slug"], "name": entry["name"], "legend": legend, "form": form})
     return forms_
@@ -180,6 +183,8 @@ def session_new(request: HttpRequest) -> HttpResponse:
                         seats_per_table=game_form.cleaned_data["seats"],
                         bot_level=game_form.cleaned_data.get("bot_level", ""),
                         deck=_chosen_deck(request, game_form.cleaned_data.get("deck", "")),
+                        pace=game_form.cleaned_data["pace"] or Pace.STEADY,
+                        tutorial_first=game_form.cleaned_data.get("tutorial_first", False),
                     )
                     return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
         except (services.ClassroomError, MatchError) as error:
@@ -467,7 +472,7 @@ def join(request: HttpRequest) -> HttpResponse:
 # ----- students: the class page ------------------------------------------------------------------
 
 
-def _class_guess(request: HttpRequest, code: str) -> tuple[ClassSession, Student] | HttpResponse:
+def class_guess(request: HttpRequest, code: str) -> tuple[ClassSession, Student] | HttpResponse:
     """The session and this browser's student at /class/<code>/ (and its lesson's addresses). For
     a browser that is nobody there yet the code counts as a guess (classroom.code_guesses), as at
     /join: refused past the limits, a wrong one counted and answered 404, a right one sent to the
@@ -504,7 +509,7 @@ def class_page(request: HttpRequest, code: str) -> HttpResponse:
     """A student's place in the class: their table (they are sent there with their seat), the
     waiting room, the lesson, or the words for "paused", "ended", "pending" (the teacher checks
     their name), "removed" (with a way to join again) and "banned"."""
-    found = _class_guess(request, code)
+    found = class_guess(request, code)
     if isinstance(found, HttpResponse):
         return found
     session, student = found
@@ -517,6 +522,8 @@ def class_page(request: HttpRequest, code: str) -> HttpResponse:
         request.session[SESSION_KEY] = seats
         return HttpResponseRedirect(place.url)
     context = {"session": session, "student": student, "place": place}
+    if place.kind == "waiting":  # "Learn to play" first, when the teacher chose it
+        context["tutorial"] = class_tutorials.tutorial_step(session, student, request.session)
     if place.kind == "lesson":
         context.update(_lesson_context(session, student))
     if place.kind == "ended":
@@ -536,7 +543,7 @@ def _lesson_response(
 
 
 def _lesson_post(request: HttpRequest, code: str, do) -> HttpResponse:
-    found = _class_guess(request, code)
+    found = class_guess(request, code)
     if isinstance(found, HttpResponse):
         return found
     session, student = found

@@ -13,6 +13,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from games.engines.base import Engine, Option
+from games.models import Pace
 
 
 def _field_for(option: Option) -> forms.Field:
@@ -74,3 +75,26 @@ class MatchOptionsForm(forms.Form):
         for errors in self.errors.values():
             return str(errors[0])
         return ""
+
+
+class PaceForm(forms.Form):
+    """Every child's pace, chosen by a table's host or a quick player (games.models.Pace)."""
+
+    pace = forms.ChoiceField(
+        choices=Pace.choices,
+        initial=Pace.STEADY,
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": _("Pick a pace from the list.")},
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["pace"].label = _("Pace")
+        self.fields["pace"].help_text = _(
+            "Relaxed: every countdown lasts three times as long, and the bots take their time too."
+        )
+
+    def chosen(self) -> str:
+        """The pace chosen (the usual one when the form left it out), after is_valid()."""
+        return self.cleaned_data.get("pace") or Pace.STEADY

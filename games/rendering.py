@@ -18,7 +18,6 @@ import threading
 from collections import OrderedDict
 from datetime import timedelta
 
-from django.conf import settings
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
@@ -34,7 +33,8 @@ from games.engines.base import events_for
 from games.engines.messages import Speaker
 from games.live.snapshots import match_rows
 from games.messages import level_name, speaker
-from games.models import Match, Seat
+from games.models import Match, Pace, Seat
+from games.scheduler import timer_scale
 from games.seat_view import seat_view
 from games.services import match_state
 
@@ -105,6 +105,7 @@ def live_context(
         "game_name": game_name(match.game),
         "game_summary": game_summary(match.game),
         "waiting": match.status == Match.Status.WAITING,
+        "relaxed": match.pace == Pace.RELAXED,  # the match header's badge
         "open_seats": sum(1 for s in seats if s.kind == Seat.Kind.OPEN),
         "is_host": seat == 0,
         # Everyone else is a bot: a shared link can only let people watch (and says so).
@@ -133,8 +134,7 @@ def live_context(
     )
     timer = None
     if seen.shared.timer is not None:
-        scale = settings.GAMES_TIMER_SCALE
-        after = timedelta(milliseconds=float(seen.shared.timer.payload["after_ms"]) * scale)
+        after = timedelta(milliseconds=float(seen.shared.timer.payload["after_ms"]) * timer_scale(match))
         timer = {
             "ms": max(0, int((match.changed_at + after - timezone.now()).total_seconds() * 1000)),
             "label": context["timer_label"],

@@ -4,7 +4,8 @@ After every change of a match (and whenever one of its pages or sockets opens) t
 plans the match's next automatic move exactly as games.bots.driver does for simulations: each bot
 seat that may act picks its move from its own view and takes its delay (its level's reaction time
 in real-time games, a short human-like pause otherwise); the table's own action (a flip, a
-reveal) waits its "after_ms". The quickest wins; ties go to the lower seat, then the table.
+reveal) waits its "after_ms". At the relaxed pace every one of these delays is PACE_FACTOR times
+longer (`timer_scale`, `bot_delay_ms`). The quickest wins; ties go to the lower seat, then the table.
 
 Delays count from the match's last change (`changed_at`, stored in the database), so a server that
 restarts finds overdue moves and plays them at once: a match waiting on a bot never hangs. Each
@@ -29,7 +30,7 @@ from django.utils import timezone
 from games.bots import get_bot
 from games.changes import MatchChange
 from games.engines import get_engine
-from games.models import Match, Seat
+from games.models import PACE_FACTOR, Match, Pace, Seat
 from games.services import MatchError, match_state, match_submit_action
 from games.tutorials import move_matches, tutorial_for
 from plateful import live_layer
@@ -37,14 +38,22 @@ from plateful import live_layer
 logger = logging.getLogger(__name__)
 
 
-def bot_delay_ms() -> float:
-    """A turn-based bot's thinking pause: long enough to see what happened."""
-    return float(settings.GAMES_BOT_DELAY_MS)
+def pace_factor(match: Match) -> float:
+    """How much longer this match's timers and bots take: its pace (games.models.PACE_FACTOR)."""
+    return PACE_FACTOR.get(match.pace, PACE_FACTOR[Pace.STEADY])
 
 
-def timer_scale() -> float:
-    """Multiplies table timers and bots' reaction times (tests and demos speed games up)."""
-    return float(settings.GAMES_TIMER_SCALE)
+def bot_delay_ms(match: Match) -> float:
+    """A turn-based bot's thinking pause: long enough to see what happened, longer still at the
+    relaxed pace."""
+    return float(settings.GAMES_BOT_DELAY_MS) * pace_factor(match)
+
+
+def timer_scale(match: Match) -> float:
+    """Multiplies this match's table timers ("after_ms", "clock_ms") and real-time bots' reaction
+    times: the site's scale (tests and demos speed games up) times the match's pace. Every timer
+    length goes through here once (the scheduler and the page's countdown alike)."""
+    return float(settings.GAMES_TIMER_SCALE) * pace_factor(match)
 
 
 def enabled() -> bool:
@@ -76,6 +85,7 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
     }
     rng = random.Random(f"{match.pk}/{match.version}")
     lesson = tutorial_for(match.game) if match.tutorial else None
+    scale = timer_scale(match)
     candidates: list[tuple[float, int, int | None, dict]] = []
     for seat in sorted(bots):
         legal = engine.legal_actions(state, seat)
@@ -92,17 +102,17 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
         if action is None:
             continue
         # Real-time games: the level's reaction time; otherwise a short human-like pause.
-        delay = bots[seat].reaction_ms(view, rng) * timer_scale() if engine.realtime else bot_delay_ms()
+        delay = bots[seat].reaction_ms(view, rng) * scale if engine.realtime else bot_delay_ms(match)
         candidates.append((delay, seat, seat, action))
     if None in movers:
         table_actions = engine.legal_actions(state, None)
         if table_actions:
             action = table_actions[0]  # the table's first listed action is what its timer does
-            candidates.append((float(action.get("after_ms", 0)) * timer_scale(), 10**6, None, action))
+            candidates.append((float(action.get("after_ms", 0)) * scale, 10**6, None, action))
         for action in table_actions:
             # "clock_ms": the table acts when the match has run that long (classroom time limits).
             if "clock_ms" in action and match.started_at is not None:
-                due = match.started_at + timedelta(milliseconds=float(action["clock_ms"]) * timer_scale())
+                due = match.started_at + timedelta(milliseconds=float(action["clock_ms"]) * scale)
                 delay = max(0.0, (due - match.changed_at).total_seconds() * 1000)
                 candidates.append((delay, 10**6 + 1, None, action))
     if not candidates:

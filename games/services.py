@@ -325,7 +325,7 @@ def table_start(*, match_id: str, token: str | None) -> None:
 
 
 def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[int, str]]:
-    """The same game, seats, options and cards with a fresh shuffle. The asker keeps their seat
+    """The same game, seats, options, cards and pace with a fresh shuffle. The asker keeps their seat
     number, bots stay, other players' seats open up for them to join again."""
     match = match_get(match_id=match_id)
     mine = seat_for_token(match=match, token=token)
@@ -344,7 +344,11 @@ def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[i
         else:
             specs.append(SeatSpec(kind="open"))
     return match_create(
-        game=match.game, seats=specs, options=match.options, cards=list(match.cards.values()) or None
+        game=match.game,
+        seats=specs,
+        options=match.options,
+        cards=list(match.cards.values()) or None,
+        pace=match.pace,
     )
 
 

@@ -27,7 +27,7 @@ from games.bots import bot_levels
 from games.catalog import featured_cards, game_name, game_summary
 from games.engines import IllegalAction
 from games.engines.cards import load_deck_records
-from games.forms import MatchOptionsForm
+from games.forms import MatchOptionsForm, PaceForm
 from games.live import snapshots
 from games.messages import level_name, say
 from games.models import Match
@@ -165,6 +165,8 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "play_level": _first_level(slug),
             "quick_play_options": MatchOptionsForm(engine=engine, auto_id="qp-%s"),
             "table_options": MatchOptionsForm(engine=engine, auto_id="tf-%s"),
+            "quick_play_pace": PaceForm(auto_id="qp-%s"),
+            "table_pace": PaceForm(auto_id="tf-%s"),
             "bot_level_choices": [(level, level_name(level)) for level in bot_levels(slug)],
             "seat_choices": list(range(engine.min_seats, engine.max_seats + 1)),
             "deck_choices": decks.deck_choices(owner=request.user, game=slug),
@@ -220,6 +222,14 @@ def _posted_options(request: HttpRequest, engine) -> dict:
     return form.options()
 
 
+def _posted_pace(request: HttpRequest) -> str:
+    """The pace a form sent (games.models.Pace); anything else is refused with the list's words."""
+    form = PaceForm(request.POST)
+    if not form.is_valid():
+        raise services.MatchError(str(form.errors["pace"][0]), code="bad_option")
+    return form.chosen()
+
+
 def _seat_count(request: HttpRequest, engine) -> int:
     try:
         count = int(request.POST.get("seats", engine.min_seats))
@@ -254,6 +264,7 @@ def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
             options=_posted_options(request, engine),
             deck=_stacked_deck(request),
             cards=cards,
+            pace=_posted_pace(request),
         )
     except services.MatchError as error:
         return _refuse(error)
@@ -288,7 +299,11 @@ def table_create(request: HttpRequest, slug: str) -> HttpResponse:
         seats += [services.SeatSpec(kind="open") for _ in range(1, count)]
         cards = _teacher_deck(request, slug, count)
         match, tokens = services.match_create(
-            game=slug, seats=seats, options=_posted_options(request, engine), cards=cards
+            game=slug,
+            seats=seats,
+            options=_posted_options(request, engine),
+            cards=cards,
+            pace=_posted_pace(request),
         )
     except services.MatchError as error:
         return _refuse(error)

@@ -5,6 +5,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from classroom.class_matches import student_of_match
+from classroom.class_tutorials import tutorials_of
 from classroom.consumers import class_bar_context
 from classroom.forms import activity_line as activity_line_text
 from classroom.gates import students_of
@@ -48,7 +49,17 @@ def classroom_bar(context) -> dict:
         .order_by("-joined_at")
         .first()
     )
-    return class_bar_context(student)
+    context = class_bar_context(student)
+    if context and _is_own_tutorial(request, student):
+        context["learning"] = True  # the class bar leaves this page only for the student's table
+    return context
+
+
+def _is_own_tutorial(request, student: Student) -> bool:
+    """This page is the student's own guided first game of this class ("Learn to play first")."""
+    found = getattr(request, "resolver_match", None)
+    match_id = found.kwargs.get("match_id") if found is not None and found.namespace == "games" else None
+    return bool(match_id) and tutorials_of(request.session).get(str(student.session_id)) == match_id
 
 
 @register.filter

@@ -24,7 +24,10 @@
     const here = window.location.pathname;
     const onClassPages = here.startsWith("/class/") || here.startsWith("/play/");
     const page = document.querySelector(".student-page[data-kind]");
-    if (place && onClassPages && here !== place) {
+    // Their own guided first game ("Learn to play first") stays open while they wait; their
+    // table, once the teacher starts, takes them away from it.
+    const learning = !!document.querySelector(".class-bar[data-learning]") && bar.dataset.kind === "waiting";
+    if (place && onClassPages && here !== place && !learning) {
       window.location.assign(bar.dataset.go);
     } else if (page && here === place && page.dataset.kind !== bar.dataset.kind) {
       // The same page now shows another place (the lesson started, the class is over): draw the
