@@ -239,23 +239,78 @@
   });
 
   // ----- Said to screen readers after each update ---------------------------------------------
-  // A board may say what just happened for listeners (data-announce: each flip of a CHOMP!
-  // game); otherwise the newest line of the feed is read once.
-  let announced = "";
-  function announce() {
+  // #live-news (a polite live region outside #live) says what changed since this page last
+  // showed the game, and nothing else: the moves made since (the feed items whose data-index,
+  // the move's place in the log, is at least the version shown before: a push may bring several
+  // moves at once, a bot answering), oldest first, in the feed's words; then whose turn it is
+  // now (the turn line's data-news-turn); then, when this change ended the game, its outcome
+  // (the finished panel's data-news-outcome) unless a move already said it (data-game-over).
+  // The first load says nothing (the page itself is read), nor does a redraw of the same
+  // version (a language switch, a reconnect, a seat changing hands); a refused move is #flash's.
+  const NEWS_MOVES = 6; // at most this many feed lines at once (the newest): a summary, not a replay
+  let heard = null; // {version, status, turn} of what the page showed when it last spoke
+
+  function showing() {
+    const live = document.getElementById("live");
+    if (!live) return null;
+    const turn = live.querySelector("[data-news-turn]");
+    return {
+      live,
+      version: parseInt(live.dataset.version || "-1", 10),
+      status: live.dataset.status || "",
+      turn: turn ? turn.dataset.newsTurn : "",
+    };
+  }
+
+  function newsSince(before, now) {
+    const lines = [...now.live.querySelectorAll(".feed-list li[data-index]")]
+      .filter((line) => parseInt(line.dataset.index, 10) >= before.version)
+      .reverse(); // the feed lists the newest first
+    const moves = lines.map((line) => line.textContent.replace(/\s+/g, " ").trim()).filter(Boolean);
+    const parts = moves.slice(-NEWS_MOVES);
+    if (now.turn && (moves.length || now.turn !== before.turn)) parts.push(now.turn);
+    if (now.status === "finished" && before.status !== "finished" && !lines.some((line) => line.hasAttribute("data-game-over"))) {
+      const finished = now.live.querySelector("[data-news-outcome]");
+      if (finished && finished.dataset.newsOutcome) parts.push(finished.dataset.newsOutcome);
+    }
+    return parts.join(" ");
+  }
+
+  // The region is emptied, then filled a moment later: a screen reader then says the new text
+  // even when it is word for word the last one ("Bo passed. Your turn."). Changes arriving in
+  // that moment are said together.
+  let speaking = null;
+  function say(text) {
     const news = document.getElementById("live-news");
     if (!news) return;
-    const source = document.querySelector("#live [data-announce]") || document.querySelector("#live .feed-list li.latest");
-    const text = source ? source.textContent.replace(/\s+/g, " ").trim() : "";
-    if (text && text !== announced) {
-      announced = text;
-      news.textContent = text;
+    if (speaking) {
+      clearTimeout(speaking.timer);
+      text = speaking.text + " " + text;
     }
+    news.textContent = "";
+    speaking = {
+      text,
+      timer: setTimeout(() => {
+        news.textContent = text;
+        speaking = null;
+      }, 60),
+    };
+  }
+
+  function announce() {
+    const now = showing();
+    if (!now || now.status === "left") return;
+    const before = heard;
+    heard = { version: now.version, status: now.status, turn: now.turn };
+    if (!before || now.status === "waiting") return;
+    if (now.version < before.version || (now.version === before.version && now.status === before.status)) {
+      heard = before; // an older or the same view: nothing new
+      return;
+    }
+    const text = newsSince(before, now);
+    if (text) say(text);
   }
   document.addEventListener("htmx:afterSettle", announce);
   document.addEventListener("htmx:wsAfterMessage", announce);
-  document.addEventListener("DOMContentLoaded", () => {
-    const source = document.querySelector("#live [data-announce]") || document.querySelector("#live .feed-list li.latest");
-    announced = source ? source.textContent.replace(/\s+/g, " ").trim() : ""; // the page itself is read already
-  });
+  announce(); // what the page shows as it loads: said by the page itself
 })();
