@@ -45,7 +45,6 @@ def slap_sentence(phase: str | None, advice: str = "", *, done: bool = False) ->
     return " ".join(part for part in ("" if done else _("Everyone: slap or wait."), advice) if part)
 
 
-
 def outcome_sentence(result: dict, seat: int | None, names: list[str], words: Speaker) -> str:
     """How the game ended, for this reader: "You won the game.", "Ana won the game.", "You and
     Ana won the game." or nobody (a draw, a game the teacher closed)."""
