@@ -262,36 +262,47 @@
     };
   }
 
+  // What changed from `before` to `now`: the moves' lines (oldest first), whose turn it is now
+  // (said after moves, or when it changed: not after a move the reader may not see), how the
+  // game ended.
   function newsSince(before, now) {
     const lines = [...now.live.querySelectorAll(".feed-list li[data-index]")]
       .filter((line) => parseInt(line.dataset.index, 10) >= before.version)
       .reverse(); // the feed lists the newest first
     const moves = lines.map((line) => line.textContent.replace(/\s+/g, " ").trim()).filter(Boolean);
-    const parts = moves.slice(-NEWS_MOVES);
-    if (now.turn && (moves.length || now.turn !== before.turn)) parts.push(now.turn);
+    let outcome = "";
     if (now.status === "finished" && before.status !== "finished" && !lines.some((line) => line.hasAttribute("data-game-over"))) {
       const finished = now.live.querySelector("[data-news-outcome]");
-      if (finished && finished.dataset.newsOutcome) parts.push(finished.dataset.newsOutcome);
+      outcome = finished ? finished.dataset.newsOutcome || "" : "";
     }
-    return parts.join(" ");
+    return { moves, turn: now.turn, turnChanged: now.turn !== before.turn, outcome };
   }
 
   // The region is emptied, then filled a moment later: a screen reader then says the new text
   // even when it is word for word the last one ("Bo passed. Your turn."). Changes arriving in
-  // that moment are said together.
+  // that moment are said together: all their moves, and only the newest turn.
   let speaking = null;
-  function say(text) {
-    const news = document.getElementById("live-news");
-    if (!news) return;
+  function say(news) {
+    const region = document.getElementById("live-news");
+    if (!region) return;
     if (speaking) {
       clearTimeout(speaking.timer);
-      text = speaking.text + " " + text;
+      const earlier = speaking.news;
+      news = {
+        moves: [...earlier.moves, ...news.moves],
+        turn: news.turn,
+        turnChanged: earlier.turnChanged || news.turnChanged,
+        outcome: earlier.outcome || news.outcome,
+      };
     }
-    news.textContent = "";
+    const turn = news.moves.length || news.turnChanged ? news.turn : "";
+    const text = [...news.moves.slice(-NEWS_MOVES), turn, news.outcome].filter(Boolean).join(" ");
+    if (!text) return;
+    region.textContent = "";
     speaking = {
-      text,
+      news,
       timer: setTimeout(() => {
-        news.textContent = text;
+        region.textContent = text;
         speaking = null;
       }, 60),
     };
@@ -307,8 +318,7 @@
       heard = before; // an older or the same view: nothing new
       return;
     }
-    const text = newsSince(before, now);
-    if (text) say(text);
+    say(newsSince(before, now));
   }
   document.addEventListener("htmx:afterSettle", announce);
   document.addEventListener("htmx:wsAfterMessage", announce);
