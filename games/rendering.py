@@ -66,7 +66,13 @@ def _feed(match: Match, seat: int | None, words: Speaker) -> list[dict]:
     for logged in recent:
         for item in reversed(events_for(logged.events or [], seat)):
             feed.append(
-                {"text": words.say(item.get("text")), "index": logged.index, "css": _event_css(item, seat)}
+                {
+                    "text": words.say(item.get("text")),
+                    "index": logged.index,
+                    "css": _event_css(item, seat),
+                    # The game's end, told by the game itself: play.js then says no outcome of its own.
+                    "game_over": "winners" in item,
+                }
             )
     return feed
 
@@ -217,6 +223,7 @@ PIECE_INPUTS = {
         c.get("waiting_on"),
         c["my_bad_chomp"],
         c["timer"],
+        c.get("news_turn"),
     ),
     "games/_status_line.html": lambda c: (c["board"].status, bool(c.get("result")), c["generic_board"]),
     "games/_finished.html": lambda c: (
@@ -226,6 +233,7 @@ PIECE_INPUTS = {
         c.get("winners"),
         c.get("result_reason"),
         c.get("final_scores"),
+        c.get("news_outcome"),
     ),
     "games/play/_food_war_mine.html": lambda c: (
         c["seat"],

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
-from games.boards import generic
+from games.boards import generic, news
 from games.boards.common import back, cards_by_id, mini, move_of, name_of, picture
 from games.seat_view import SeatView
 from nutrition.meal_words import meal_rule_rows
@@ -124,4 +124,6 @@ def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
     """The generic board's context plus `t`, the Build-A-Meal table."""
     board = generic.present(seat_view, names, words, **context)
     board["t"] = build_a_meal_table(board["view"], names, seat_view.seat, board["board"], board["buttons"])
+    if board["news_turn"]:  # the turn is one seat's, whoever else may play a Sugar Shock meanwhile
+        board["news_turn"] = news.turn_sentence([board["view"].get("turn")], seat_view.seat, names, words)
     return board

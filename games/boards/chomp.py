@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
-from games.boards import generic
+from games.boards import generic, news
 from games.boards.common import back, cards_by_id, name_of, picture, small
 from games.engines.chomp_judge import slap_verdict
 from games.engines.messages import Speaker
@@ -200,4 +200,10 @@ def present(seat_view: SeatView, names: list[str], words: Speaker, *, feed=(), v
     flip's Bad Chomps; `version`: the match's."""
     board = generic.present(seat_view, names, words, **context)
     board["t"] = chomp_table(board["view"], names, seat_view.seat, board["board"], feed, version, words)
+    if not board["result"] and not seat_view.replay:
+        board["news_turn"] = news.slap_sentence(
+            board["view"].get("phase"),
+            board["t"]["advice"],
+            done=seat_view.seat is not None and not board["t"]["can_slap"],
+        )
     return board

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from games.boards import news
 from games.boards.common import build_board
 from games.catalog import final_standings
 from games.engines.messages import Speaker
@@ -86,4 +87,8 @@ def present(
         "final_scores": final_standings(seat_view.game, names, result, seat) if result else [],
         "i_won": bool(result and seat in result.get("winners", [])),
         "timer_label": words.say(seat_view.shared.timer.label) if seat_view.shared.timer else "",
+        # Said to screen readers after a change (games.boards.news); a game's presenter may say
+        # it its own way.
+        "news_turn": "" if result or seat_view.replay else news.turn_sentence(to_move, seat, names, words),
+        "news_outcome": news.outcome_sentence(result, seat, names, words) if result else "",
     }

@@ -300,7 +300,7 @@ class BuildAMeal(BuildAMealView):
             you=gettext_noop("You turned the discard pile over to make a new stock."),
             who=seat_ref(seat),
         )
-        return [event(text)]
+        return [event(text, winners=[seat])]
 
     def _serve_meal(self, state: State, seat: int) -> list[dict]:
         meal = state["plates"][seat]
@@ -460,7 +460,7 @@ class BuildAMeal(BuildAMealView):
             you=gettext_noop("You won: no cards left and two balanced meals on the table!"),
             who=seat_ref(seat),
         )
-        return [event(text)]
+        return [event(text, winners=[seat])]
 
     def _check_drawn_game(self, state: State) -> list[dict]:
         """No winner: the stock ran out for good, or the table played its turn limit."""
@@ -480,7 +480,7 @@ class BuildAMeal(BuildAMealView):
             "scores": [len(meals) for meals in state["meals"]],
             "reason": reason,
         }
-        return [event(reason)]
+        return [event(reason, winners=[])]
 
     def all_cards(self, state: State) -> list[str]:
         cards = list(state["stock"]) + list(state["discard"])

@@ -275,7 +275,8 @@ class FoodWarEngine(Engine):
                         gettext_noop("%(who)s won every card!"),
                         you=gettext_noop("You won every card!"),
                         who=seat_ref(winner),
-                    )
+                    ),
+                    winners=[winner],
                 )
             )
         elif self.option(state, "rounds") and state["rounds_played"] >= self.option(state, "rounds"):
@@ -302,7 +303,7 @@ class FoodWarEngine(Engine):
             "scores": scores,
             "reason": self._with_lesson(state, [why, _most_cards(winners, won=False)]),
         }
-        return [event([why, _most_cards(winners, won=True)])]
+        return [event([why, _most_cards(winners, won=True)], winners=winners)]
 
     def _with_lesson(self, state: State, reason: Text) -> Text:
         """The end of a Calorie War also says what the game can't: in a real meal more calories

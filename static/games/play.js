@@ -254,30 +254,97 @@
   });
 
   // ----- Said to screen readers after each update ---------------------------------------------
-  // A board may say what just happened for listeners (data-announce: each flip of a CHOMP!
-  // game); otherwise the newest line of the feed is read once.
-  let announced = "";
-  let coached = ""; // a tutorial: what the coach says now is read once, after what happened
-  function coachSays() {
-    const say = document.querySelector("#live #coach-say");
+  // #live-news (a polite live region outside #live) says what changed since this page last
+  // showed the game, and nothing else: the moves made since (the feed items whose data-index,
+  // the move's place in the log, is at least the version shown before: a push may bring several
+  // moves at once, a bot answering), oldest first, in the feed's words; then whose turn it is
+  // now (the turn line's data-news-turn); then, when this change ended the game, its outcome
+  // (the finished panel's data-news-outcome) unless a move already said it (data-game-over).
+  // The first load says nothing (the page itself is read), nor does a redraw of the same
+  // version (a language switch, a reconnect, a seat changing hands); a refused move is #flash's.
+  // A lesson (games/_coach.html) adds what the coach says now, when it changed, last.
+  const NEWS_MOVES = 6; // at most this many feed lines at once (the newest): a summary, not a replay
+  let heard = null; // {version, status, turn} of what the page showed when it last spoke
+
+  function showing() {
+    const live = document.getElementById("live");
+    if (!live) return null;
+    const turn = live.querySelector("[data-news-turn]");
+    return {
+      live,
+      version: parseInt(live.dataset.version || "-1", 10),
+      status: live.dataset.status || "",
+      turn: turn ? turn.dataset.newsTurn : "",
+      coach: coachSays(live),
+    };
+  }
+
+  function coachSays(live) {
+    const say = live.querySelector("#coach-say");
     return say ? say.textContent.replace(/\s+/g, " ").trim() : "";
   }
+
+  // What changed from `before` to `now`: the moves' lines (oldest first), whose turn it is now
+  // (said after moves, or when it changed: not after a move the reader may not see), how the
+  // game ended.
+  function newsSince(before, now) {
+    const lines = [...now.live.querySelectorAll(".feed-list li[data-index]")]
+      .filter((line) => parseInt(line.dataset.index, 10) >= before.version)
+      .reverse(); // the feed lists the newest first
+    const moves = lines.map((line) => line.textContent.replace(/\s+/g, " ").trim()).filter(Boolean);
+    let outcome = "";
+    if (now.status === "finished" && before.status !== "finished" && !lines.some((line) => line.hasAttribute("data-game-over"))) {
+      const finished = now.live.querySelector("[data-news-outcome]");
+      outcome = finished ? finished.dataset.newsOutcome || "" : "";
+    }
+    const coach = now.coach !== before.coach ? now.coach : "";
+    return { moves, turn: now.turn, turnChanged: now.turn !== before.turn, outcome, coach };
+  }
+
+  // The region is emptied, then filled a moment later: a screen reader then says the new text
+  // even when it is word for word the last one ("Bo passed. Your turn."). Changes arriving in
+  // that moment are said together: all their moves, and only the newest turn.
+  let speaking = null;
+  function say(news) {
+    const region = document.getElementById("live-news");
+    if (!region) return;
+    if (speaking) {
+      clearTimeout(speaking.timer);
+      const earlier = speaking.news;
+      news = {
+        moves: [...earlier.moves, ...news.moves],
+        turn: news.turn,
+        turnChanged: earlier.turnChanged || news.turnChanged,
+        outcome: earlier.outcome || news.outcome,
+        coach: news.coach || earlier.coach,
+      };
+    }
+    const turn = news.moves.length || news.turnChanged ? news.turn : "";
+    const text = [...news.moves.slice(-NEWS_MOVES), turn, news.outcome, news.coach].filter(Boolean).join(" ");
+    if (!text) return;
+    region.textContent = "";
+    speaking = {
+      news,
+      timer: setTimeout(() => {
+        region.textContent = text;
+        speaking = null;
+      }, 60),
+    };
+  }
+
   function announce() {
-    const news = document.getElementById("live-news");
-    if (!news) return;
-    const source = document.querySelector("#live [data-announce]") || document.querySelector("#live .feed-list li.latest");
-    const text = source ? source.textContent.replace(/\s+/g, " ").trim() : "";
-    const coach = coachSays();
-    const said = [text !== announced ? text : "", coach !== coached ? coach : ""].filter(Boolean);
-    announced = text || announced;
-    coached = coach;
-    if (said.length) news.textContent = said.join(" ");
+    const now = showing();
+    if (!now || now.status === "left") return;
+    const before = heard;
+    heard = { version: now.version, status: now.status, turn: now.turn, coach: now.coach };
+    if (!before || now.status === "waiting") return;
+    if (now.version < before.version || (now.version === before.version && now.status === before.status)) {
+      heard = before; // an older or the same view: nothing new
+      return;
+    }
+    say(newsSince(before, now));
   }
   document.addEventListener("htmx:afterSettle", announce);
   document.addEventListener("htmx:wsAfterMessage", announce);
-  document.addEventListener("DOMContentLoaded", () => {
-    const source = document.querySelector("#live [data-announce]") || document.querySelector("#live .feed-list li.latest");
-    announced = source ? source.textContent.replace(/\s+/g, " ").trim() : ""; // the page itself is read already
-    coached = coachSays();
-  });
+  announce(); // what the page shows as it loads: said by the page itself
 })();
