@@ -121,15 +121,28 @@ LESSONS = {
     # what each lesson shows: round kinds seen, and lesson events in the feed
     "chomp": (
         {"race", "frenzy", "ink", "tie"},
-        ["won at once", "Bad Chomp! {s2} slapped a card in an Ink Out.", "Tie! You and {s2}", "waiting in the middle"],
+        [
+            "won at once",
+            "Bad Chomp! {s2} slapped a card in an Ink Out.",
+            "Tie! You and {s2}",
+            "waiting in the middle",
+        ],
     ),
     "double-chomp": (
         {"race", "frenzy", "ink", "same"},
-        ["Both players flipped the lowest creature", "Bad Chomp! {s1} slapped a card in an Ink Out.", "took all 4"],
+        [
+            "Both players flipped the lowest creature",
+            "Bad Chomp! {s1} slapped a card in an Ink Out.",
+            "took all 4",
+        ],
     ),
     "quick-chomp": (
         {"race", "frenzy", "ink", "war"},
-        ["Same creature: war!", "Bad Chomp! {s1} slapped the higher card.", "each player flips one more card"],
+        [
+            "Same creature: war!",
+            "Bad Chomp! {s1} slapped the higher card.",
+            "each player flips one more card",
+        ],
     ),
     "underwater-war": (
         {"frenzy", "ink", "war"},
@@ -177,7 +190,8 @@ def test_every_food_chain_number_the_coach_says_is_the_cards_ranks(game):
             if message["id"] == "%(card)s can chomp %(prey)s.":
                 card = message["params"]["card"]["id"]
                 prey = [m["id"] for m in message["params"]["prey"]]
-                assert prey == sorted((n for n, r in ranks.items() if r < ranks[card]), key=lambda n: -ranks[n])
+                lower = [name for name, rank in ranks.items() if rank < ranks[card]]
+                assert prey == sorted(lower, key=lambda name: -ranks[name])
                 said += 1
     assert said >= 4
 
@@ -192,7 +206,8 @@ def test_the_food_chain_words_come_from_the_card_records_not_from_the_code():
     assert _say(chain_text(state), state).startswith(
         "The food chain, top to bottom: Seal, Shark, Big Fish, Little Fish, Shrimp and Plankton."
     )
-    assert _say(steps_text(state, "seal-1", "shrimp-1"), state) == "Seal is 5 steps above Shrimp on the food chain."
+    steps = _say(steps_text(state, "seal-1", "shrimp-1"), state)
+    assert steps == "Seal is 5 steps above Shrimp on the food chain."
     assert _say(prey_text(state, "seal-1"), state) == (
         "Seal can chomp Shark, Big Fish, Little Fish, Shrimp and Plankton."
     )
