@@ -25,7 +25,7 @@ PROJECT_PACKAGES = ("games", "nutrition", "foodcards", "classroom", "plateful")
 
 # Lowest first. A module may import its own layer or any lower one, never a higher one.
 LAYERS = (
-    ("games.engines", "games.bots", "games.tutorials"),
+    ("games.engines", "games.bots", "games.tutorials"),  # pure Python (tutorials: the coach)
     (
         "games.models",
         "games.changes",
@@ -39,7 +39,7 @@ LAYERS = (
     ("games.live.move_queue",),
     ("games.migrations", "games.admin"),
     ("games.services", "games.card_sets", "games.match_log", "games.retention", "games.live.snapshots"),
-    ("games.boards",),
+    ("games.boards", "games.coaching"),
     ("games.rendering", "games.scheduler", "games.forms", "games.templatetags"),
     ("games.views", "games.live", "games.urls", "games.routing", "games.management"),
     ("games.apps", "games"),
