@@ -82,7 +82,11 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
         if not legal:
             continue
         view = engine.view(state, seat)
-        action = lesson_move(lesson, engine, state, seat, legal) if lesson else None
+        wish = lesson.bot_move(engine, state, seat) if lesson and lesson.bot_move else None
+        if wish is not None and wish.get("type") == "wait":
+            continue  # the lesson keeps this bot quiet now (the learner's slap is the lesson)
+        action = lesson_move(lesson, wish, legal) if wish is not None else None
+        lesson_timing = action is not None and "after_ms" in wish
         try:
             if action is None:
                 action = bots[seat].choose(view, legal, rng)
@@ -91,8 +95,12 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
             action = rng.choice(legal)
         if action is None:
             continue
-        # Real-time games: the level's reaction time; otherwise a short human-like pause.
-        delay = bots[seat].reaction_ms(view, rng) * timer_scale() if engine.realtime else bot_delay_ms()
+        if lesson_timing and engine.realtime:
+            delay = float(wish["after_ms"]) * timer_scale()  # the lesson's own timing (a tie)
+        elif engine.realtime:  # the level's reaction time
+            delay = bots[seat].reaction_ms(view, rng) * timer_scale()
+        else:  # a short human-like pause
+            delay = bot_delay_ms()
         candidates.append((delay, seat, seat, action))
     if None in movers:
         table_actions = engine.legal_actions(state, None)
@@ -117,14 +125,11 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
     )
 
 
-def lesson_move(lesson, engine, state: dict, seat: int, legal: list[dict]) -> dict | None:
-    """The move a tutorial wants this bot to make (its `bot_move`), as the legal move it names
-    (with its version); None: the bot chooses as in any game (no wish, or one the rules refuse)."""
-    if lesson.bot_move is None:
-        return None
-    wanted = lesson.bot_move(engine, state, seat)
-    if wanted is None:
-        return None
+def lesson_move(lesson, wanted: dict, legal: list[dict]) -> dict | None:
+    """The legal move (with its version) a tutorial's `bot_move` names; None: the bot chooses
+    as in any game (a wish the rules refuse). A wish of type "wait" keeps the bot quiet and
+    never comes here; its "after_ms" is when the bot acts (timer-scaled), not a field to match."""
+    wanted = {key: value for key, value in wanted.items() if key != "after_ms"}
     for action in legal:
         if move_matches(action, wanted):
             return action
