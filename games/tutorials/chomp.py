@@ -21,8 +21,8 @@ Quick CHOMP!: slap the lower card, even your own; same creature is war (two down
 higher takes all); slap the Electric Eel; the Octopus (one more card, the higher takes all); the
 bot slaps the higher card (a Bad Chomp), you slap the lower and take its cards too.
 
-Underwater War: the higher card wins with no slap (you win, then the bot wins); same creature
-is war, and the bot's slap in a war is a Bad Chomp; slap the Electric Eel, even your own; the
+Underwater War: slap the Electric Eel, even your own; the higher card wins with no slap (you
+win, then the bot wins); same creature is war, and the bot's slap in a war is a Bad Chomp; the
 Octopus (one more card each, the higher takes all); slap the bot's Electric Eel.
 """
 
@@ -184,37 +184,19 @@ WAR_LESSON = Lesson(
             "Slap only an Electric Eel!"
         )
     ),
-    bots={3: ("bad", 1)},
+    bots={4: ("bad", 1)},
 )
+# Underwater War's first flip is the Electric Eel: the learner slaps at once, then watches.
+# fmt: off
 WAR_PILES = [
-    # flips 1, 2, 3 (war), 4 (two down, one up), 5 (your Eel), 6 (Octopus), 7 (one more), 8 (its Eel)
-    [
-        "seal",
-        "shrimp",
-        "little-fish",
-        "plankton",
-        "shrimp",
-        "shark",
-        "electric-eel",
-        "big-fish",
-        "seal",
-        "little-fish",
-    ],
-    # the bot's Bad Chomp card (a Big Fish) comes after flip 3
-    [
-        "little-fish",
-        "big-fish",
-        "little-fish",
-        "big-fish",
-        "big-fish",
-        "little-fish",
-        "seal",
-        "shark",
-        "octopus",
-        "shrimp",
-        "electric-eel",
-    ],
+    # flips 1 (your Eel), 2, 3, 4 (war), 5 (two down, one up), 6 (Octopus), 7 (one more), 8 (its Eel)
+    ["electric-eel", "seal", "shrimp", "little-fish", "plankton", "shrimp", "shark", "big-fish", "seal",
+     "little-fish"],
+    # the bot's Bad Chomp card (a Big Fish) comes after flip 4
+    ["shark", "little-fish", "big-fish", "little-fish", "big-fish", "big-fish", "little-fish", "seal",
+     "octopus", "shrimp", "electric-eel"],
 ]
+# fmt: on
 
 TUTORIALS = (
     _tutorial("chomp", CHOMP_LESSON, 3, 23, CHOMP_PILES),
