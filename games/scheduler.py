@@ -82,11 +82,10 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
         if not legal:
             continue
         view = engine.view(state, seat)
-        wish = lesson.bot_move(engine, state, seat) if lesson and lesson.bot_move else None
-        if wish is not None and wish.get("type") == "wait":
+        action = lesson_move(lesson, engine, state, seat, legal) if lesson else None
+        if action == LESSON_WAIT:
             continue  # the lesson keeps this bot quiet now (the learner's slap is the lesson)
-        action = lesson_move(lesson, wish, legal) if wish is not None else None
-        lesson_timing = action is not None and "after_ms" in wish
+        lesson_ms = action.pop("after_ms", None) if action is not None else None
         try:
             if action is None:
                 action = bots[seat].choose(view, legal, rng)
@@ -95,8 +94,8 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
             action = rng.choice(legal)
         if action is None:
             continue
-        if lesson_timing and engine.realtime:
-            delay = float(wish["after_ms"]) * timer_scale()  # the lesson's own timing (a tie)
+        if lesson_ms is not None and engine.realtime:
+            delay = float(lesson_ms) * timer_scale()  # the lesson's own timing (a tie)
         elif engine.realtime:  # the level's reaction time
             delay = bots[seat].reaction_ms(view, rng) * timer_scale()
         else:  # a short human-like pause
@@ -125,14 +124,26 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
     )
 
 
-def lesson_move(lesson, wanted: dict, legal: list[dict]) -> dict | None:
-    """The legal move (with its version) a tutorial's `bot_move` names; None: the bot chooses
-    as in any game (a wish the rules refuse). A wish of type "wait" keeps the bot quiet and
-    never comes here; its "after_ms" is when the bot acts (timer-scaled), not a field to match."""
+LESSON_WAIT = {"type": "wait"}  # a lesson's bot_move for "this bot does nothing now"
+
+
+def lesson_move(lesson, engine, state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """The move a tutorial wants this bot to make (its `bot_move`), as the legal move it names
+    (with its version); LESSON_WAIT: the bot stays quiet; None: the bot chooses as in any game
+    (no wish, or one the rules refuse). A wish's "after_ms" (real-time lessons: when the bot
+    acts, a tie's second slap at once) comes back on the move for match_plan_next to take off."""
+    if lesson.bot_move is None:
+        return None
+    wanted = lesson.bot_move(engine, state, seat)
+    if wanted is None:
+        return None
+    if wanted.get("type") == LESSON_WAIT["type"]:
+        return dict(LESSON_WAIT)
+    timing = {"after_ms": wanted["after_ms"]} if "after_ms" in wanted else {}
     wanted = {key: value for key, value in wanted.items() if key != "after_ms"}
     for action in legal:
         if move_matches(action, wanted):
-            return action
+            return {**action, **timing}
     logger.warning("Tutorial %s wanted an illegal bot move %s; the bot chooses.", lesson.game, wanted)
     return None
 
