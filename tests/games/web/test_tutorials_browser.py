@@ -73,13 +73,19 @@ def _start_lesson(page, server, game: str) -> None:
     page.wait_for_selector("#coach", timeout=WAIT_MS)
 
 
-def _screen_box(page, selector: str) -> dict | None:
-    return page.evaluate(
-        """s => { const e = document.querySelector(s); if (!e) return null;
-                  const b = e.getBoundingClientRect();
-                  return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; }""",
-        selector,
-    )
+def _first_screen(page) -> tuple[dict, dict]:
+    """Where the coach and its first pick are, read in one go (in a real-time lesson a bot may
+    take the pick away at any moment), with the page not scrolled."""
+    boxes = page.wait_for_function(
+        """() => { const coach = document.querySelector('#coach');
+             const pick = document.querySelector('#live [data-coach-pick]');
+             if (!coach || !pick || window.scrollY !== 0) return null;
+             const box = e => { const b = e.getBoundingClientRect();
+                                return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
+             return [box(coach), box(pick)]; }""",
+        timeout=WAIT_MS,
+    ).json_value()
+    return boxes[0], boxes[1]
 
 
 def _state(page) -> dict:
@@ -128,23 +134,35 @@ def play_lesson_by_keyboard(page) -> int:
 @pytest.mark.parametrize("game", games_with_tutorials())
 def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, game):
     _start_lesson(phone, server, game)
-    phone.evaluate("() => window.scrollTo(0, 0)")
-    # The coach and the move it wants are on the first screen (measured as test_phone does).
+    # The coach and the move it wants are on the first screen (measured as test_phone does),
+    # once there is a move to make (a real-time lesson may start with the table's flip).
     phone.wait_for_selector("#live [data-coach-pick]", timeout=WAIT_MS)
-    coach, pick = _screen_box(phone, "#coach"), _screen_box(phone, "#live [data-coach-pick]")
-    assert phone.evaluate("() => window.scrollY") == 0
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    coach, pick = _first_screen(phone)
     assert coach["top"] >= 0 and coach["bottom"] <= PHONE["height"], f"{game}: coach {coach}"
     assert pick["top"] >= 0 and pick["bottom"] <= PHONE["height"], f"{game}: coach's pick {pick}"
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
-    # The page opens with the keyboard on the coach's pick.
-    assert _focused(phone, "[data-coach-pick]")
+    # The keyboard is on the coach's pick (as the page opens, or as the pick appears).
+    phone.wait_for_function(
+        "() => !!document.activeElement && document.activeElement.matches('[data-coach-pick]')",
+        timeout=WAIT_MS,
+    )
     if folder := _shots():
         phone.screenshot(path=str(folder / f"{game}-coach-360.png"))
         phone.set_viewport_size({"width": 1280, "height": 800})
         phone.screenshot(path=str(folder / f"{game}-coach-1280.png"))
         phone.set_viewport_size(PHONE)
+    # Everything said to screen readers, kept for the end of the test.
+    phone.evaluate(
+        "() => { window.heard = []; const news = document.querySelector('#live-news');"
+        " new MutationObserver(() => window.heard.push(news.textContent))"
+        ".observe(news, {childList: true, characterData: true, subtree: true}); }"
+    )
     pressed = play_lesson_by_keyboard(phone)
     assert pressed >= 1
+    # A screen reader heard the coach's last words too (not only the board's news).
+    last_words = phone.locator("#coach-say").inner_text().strip()
+    assert any(last_words in said for said in phone.evaluate("() => window.heard")), last_words
     done = phone.locator("#coach.coach-done")
     assert done.get_by_role("button", name="Play a real game").is_visible()
     assert done.get_by_role("link").first.is_visible()
