@@ -93,6 +93,9 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
             continue
         view = engine.view(state, seat)
         action = lesson_move(lesson, engine, state, seat, legal) if lesson else None
+        if action == LESSON_WAIT:
+            continue  # the lesson keeps this bot quiet now (the learner's slap is the lesson)
+        lesson_ms = action.pop("after_ms", None) if action is not None else None
         try:
             if action is None:
                 action = bots[seat].choose(view, legal, rng)
@@ -101,8 +104,12 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
             action = rng.choice(legal)
         if action is None:
             continue
-        # Real-time games: the level's reaction time; otherwise a short human-like pause.
-        delay = bots[seat].reaction_ms(view, rng) * scale if engine.realtime else bot_delay_ms(match)
+        if lesson_ms is not None and engine.realtime:
+            delay = float(lesson_ms) * scale  # the lesson's own timing (a tie)
+        elif engine.realtime:  # the level's reaction time
+            delay = bots[seat].reaction_ms(view, rng) * scale
+        else:  # a short human-like pause
+            delay = bot_delay_ms(match)
         candidates.append((delay, seat, seat, action))
     if None in movers:
         table_actions = engine.legal_actions(state, None)
@@ -127,17 +134,26 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
     )
 
 
+LESSON_WAIT = {"type": "wait"}  # a lesson's bot_move for "this bot does nothing now"
+
+
 def lesson_move(lesson, engine, state: dict, seat: int, legal: list[dict]) -> dict | None:
     """The move a tutorial wants this bot to make (its `bot_move`), as the legal move it names
-    (with its version); None: the bot chooses as in any game (no wish, or one the rules refuse)."""
+    (with its version); LESSON_WAIT: the bot stays quiet; None: the bot chooses as in any game
+    (no wish, or one the rules refuse). A wish's "after_ms" (real-time lessons: when the bot
+    acts, a tie's second slap at once) comes back on the move for match_plan_next to take off."""
     if lesson.bot_move is None:
         return None
     wanted = lesson.bot_move(engine, state, seat)
     if wanted is None:
         return None
+    if wanted.get("type") == LESSON_WAIT["type"]:
+        return dict(LESSON_WAIT)
+    timing = {"after_ms": wanted["after_ms"]} if "after_ms" in wanted else {}
+    wanted = {key: value for key, value in wanted.items() if key != "after_ms"}
     for action in legal:
         if move_matches(action, wanted):
-            return action
+            return {**action, **timing}
     logger.warning("Tutorial %s wanted an illegal bot move %s; the bot chooses.", lesson.game, wanted)
     return None
 

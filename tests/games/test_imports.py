@@ -8,7 +8,7 @@ Read from the source with ast, so the checks hold for every module, imported or 
   Django says the app's signal wiring goes;
 - the import graph among games modules has no cycle (the registry's dynamic imports of the game
   modules included) and every import goes to the same layer or a lower one;
-- engines and bots never import Django, not even through another project module.
+- engines, bots and tutorials never import Django, not even through another project module.
 """
 
 from __future__ import annotations

@@ -28,6 +28,9 @@ def _bot_action(lesson, engine, state, seat, rng):
     """What the scheduler plays for a bot (games.scheduler.match_plan_next, lesson_move)."""
     legal = engine.legal_actions(state, seat)
     if lesson.bot_move is not None and (wanted := lesson.bot_move(engine, state, seat)) is not None:
+        if wanted.get("type") == "wait":
+            return None  # a real-time lesson keeps this bot quiet now
+        wanted = {key: value for key, value in wanted.items() if key != "after_ms"}  # its timing
         matching = [action for action in legal if move_matches(action, wanted)]
         assert matching, f"the lesson wants an illegal bot move {wanted}"
         return matching[0]
@@ -51,21 +54,25 @@ def play_lesson(game: str, *, on_learner_turn=None):
         assert engine.result(state) is None, "the game ended but the coach never said done"
         movers = engine.to_move(state)
         learner_moves = engine.legal_actions(state, LEARNER) if LEARNER in movers else []
-        if learner_moves:
-            accepted = [
-                action for action in learner_moves if refusal(lesson, engine, state, LEARNER, action) is None
-            ]
-            assert accepted, (
-                f"{game}: the coach accepts none of the legal moves at version {state['version']}"
-            )
-            if on_learner_turn:
-                on_learner_turn(lesson, engine, state, advice, learner_moves)
+        accepted = [
+            action for action in learner_moves if refusal(lesson, engine, state, LEARNER, action) is None
+        ]
+        if learner_moves and on_learner_turn:
+            on_learner_turn(lesson, engine, state, advice, learner_moves)
+        # A real-time coach may want the learner to wait ({"type": "wait"}): the bots or the
+        # table's timer move instead. A turn-based coach always accepts some legal move.
+        waiting = any(wanted.get("type") == "wait" for wanted in advice.moves)
+        assert accepted or not learner_moves or waiting, (
+            f"{game}: the coach accepts none of the legal moves at version {state['version']}"
+        )
+        if accepted:
             seat, action = LEARNER, accepted[0]
         else:
             bots = sorted(seat for seat in movers if seat is not None and engine.legal_actions(state, seat))
-            if bots:
-                seat = bots[0]
-                action = _bot_action(lesson, engine, state, seat, rng)
+            wishes = [(seat, _bot_action(lesson, engine, state, seat, rng)) for seat in bots]
+            wishes = [(seat, action) for seat, action in wishes if action is not None]
+            if wishes:
+                seat, action = wishes[0]
             else:
                 seat, action = None, engine.legal_actions(state, None)[0]  # the table's timer
         state, _events = engine.apply(state, seat, action)
