@@ -86,9 +86,6 @@ GRAPH = {name: {m for m in _imported(name, path) if m in MODULES} for name, path
 # The registries load the game modules by name (games.engines.registry.GAME_MODULES).
 GRAPH["games.engines.registry"] |= {f"games.engines.{module}" for module in GAME_MODULES}
 GRAPH["games.bots"] |= {f"games.bots.{module}" for module in GAME_MODULES}
-GRAPH["games.tutorials"] |= {
-    f"games.tutorials.{module}" for module in GAME_MODULES if f"games.tutorials.{module}" in MODULES
-}
 
 
 def _layer(module: str) -> int:
