@@ -49,7 +49,15 @@ def _duel_form(**extra) -> dict:
     }
 
 
-def test_the_new_session_form_offers_the_pace_and_learn_to_play_first(teacher_client, duel_tutorial):
+@pytest.fixture
+def food_war_untaught(monkeypatch):
+    """Food War as a game without a guided first game (every shipped game has one)."""
+    monkeypatch.delitem(tutorials._load(), "food-war")
+
+
+def test_the_new_session_form_offers_the_pace_and_learn_to_play_first(
+    teacher_client, duel_tutorial, food_war_untaught
+):
     html = teacher_client.get("/teach/new/").content.decode()
     assert 'name="duel-pace"' in html and 'value="relaxed"' in html
     assert 'name="duel-tutorial_first"' in html
@@ -86,7 +94,8 @@ def test_the_service_refuses_a_bad_pace_too(teacher):
     assert not ClassSession.objects.exists()
 
 
-def test_learn_to_play_first_is_kept_only_for_a_game_with_a_guided_game(teacher):
+def test_learn_to_play_first_is_kept_only_for_a_game_with_a_guided_game(teacher, monkeypatch):
+    monkeypatch.delitem(tutorials._load(), "duel")
     assert not duel_session(teacher, tutorial_first=True).tutorial_first  # no Duel tutorial here
 
 
