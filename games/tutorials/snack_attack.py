@@ -1,0 +1,263 @@
+"""Learn to play Snack Attack!: a first game against one bot, with a coach at your side.
+
+The store is stacked so the lesson meets every move and every special card: shop two cards,
+eat a good snack (Strawberries: their vitamin C), put junk back (Potato Chips) and swap it for
+Broccoli, shop again, eat Exhilarating Exercise (it burns junk and shields you), eat Sugar Shock
+while the Exercise shields you, eat the Broccoli (greens cancel a junk snack), and yell Snack
+Attack! with a hand of junk. Then the lesson is over and the learner may finish the game.
+
+The store is face down and mixed again after a swap or a Snack Attack!, so the coach finds the
+card it wants in the store and names its spot ("Pick store card 3"). The bot plays along
+(`bot_move`): it shops only cards the lesson does not need and eats what it holds, and never
+mixes the store; once the lesson is over it plays as any beginner bot.
+"""
+
+from __future__ import annotations
+
+from games.engines.base import Action, Engine, State
+from games.engines.messages import Message, card_ref, gettext_noop, msg, ngettext_noop
+from games.tutorials import LEARNER, Advice, Tutorial
+from games.tutorials.food_facts import added_sugar, compare_value, vitamin_c
+
+STRAWBERRIES = "strawberries"
+CHIPS = "potato-chips"
+BROCCOLI = "broccoli"
+DOUGHNUT = "doughnut"
+EXERCISE = "exhilarating-exercise"
+SUGAR_SHOCK = "sugar-shock"
+COOKIES = "cookies"
+# The store, top first: the lesson's shopping trips in order (the rest follow).
+DECK = (STRAWBERRIES, CHIPS, BROCCOLI, DOUGHNUT, EXERCISE, SUGAR_SHOCK, COOKIES)
+LESSON_CARDS = frozenset(DECK)
+# Each shopping trip's first card and the second card that goes with it.
+SECOND_PICK = {STRAWBERRIES: CHIPS, DOUGHNUT: EXERCISE, SUGAR_SHOCK: COOKIES}
+
+
+def _where(state: State, card_id: str) -> str:
+    if card_id in state["store"]:
+        return "store"
+    if card_id in state["hands"][LEARNER]:
+        return "hand"
+    if card_id in state["eaten"][LEARNER]:
+        return "eaten"
+    if card_id in state["removed"]:
+        return "removed"
+    return "elsewhere"
+
+
+def _shop(state: State, card_id: str, words: str, why: Message | None = None) -> Advice:
+    """Pick the store card the lesson wants; `words` name its spot as %(n)s."""
+    spot = state["store"].index(card_id)
+    move: Action = {"type": "pick" if state["returning"] is not None else "shop", "spot": spot}
+    hint = msg(gettext_noop("In this lesson, pick store card %(n)s."), n=spot + 1)
+    return Advice(say=msg(words, n=spot + 1), why=why, moves=(move,), hint=hint)
+
+
+def _junk_eaten(engine: Engine, state: State) -> list[str]:
+    return [c for c in state["eaten"][LEARNER] if engine._kind(state, c) == "junk"]
+
+
+def lesson_over(state: State) -> bool:
+    """Broccoli eaten and the junk hand sent back with Snack Attack!"""
+    hand = state["hands"][LEARNER]
+    return BROCCOLI in state["eaten"][LEARNER] and DOUGHNUT not in hand and COOKIES not in hand
+
+
+def coach(engine: Engine, state: State) -> Advice:
+    cards = state["cards"]
+    if state.get("result") is not None:
+        return Advice(say=msg(gettext_noop("The game is over. Well played!")), done=True)
+    if lesson_over(state):
+        points = engine._points(state, LEARNER)
+        return Advice(
+            say=msg(
+                gettext_noop(
+                    "Lesson done: you know every move! Finish the game if you like: when the store "
+                    "is empty everyone eats the cards in their hand, and the most good snacks wins."
+                )
+            ),
+            why=msg(
+                ngettext_noop(
+                    "Right now you have %(n)s point: every junk snack you ate cancels one good one.",
+                    "Right now you have %(n)s points: every junk snack you ate cancels one good one.",
+                ),
+                n=points,
+            ),
+            done=True,
+        )
+    if state["turn"] != LEARNER:
+        return Advice(
+            say=msg(gettext_noop("The other player is taking a turn. Watch what they do.")),
+            why=msg(gettext_noop("You can't see their hand: cards you hold are secret.")),
+        )
+    hand = state["hands"][LEARNER]
+    if state["picks_left"]:
+        first = next(c for c in reversed(hand) if c in SECOND_PICK)
+        return _shop(
+            state,
+            SECOND_PICK[first],
+            gettext_noop("A shopping trip is two cards. Now pick store card %(n)s."),
+        )
+    if state["returning"] is not None:
+        return _shop(
+            state,
+            BROCCOLI,
+            gettext_noop("Now pick the store card you get instead: store card %(n)s."),
+            why=msg(
+                gettext_noop(
+                    "Your card goes into the store only after you pick, and then the store is "
+                    "mixed, so nobody knows where it went."
+                )
+            ),
+        )
+    if _where(state, STRAWBERRIES) == "store":
+        return _shop(
+            state,
+            STRAWBERRIES,
+            gettext_noop("Your first move is always shopping: pick store card %(n)s."),
+            why=msg(
+                gettext_noop(
+                    "The store is face down, so nobody knows what they'll get. In this lesson "
+                    "your coach knows where the good snacks are."
+                )
+            ),
+        )
+    if _where(state, STRAWBERRIES) == "hand":
+        return Advice(
+            say=msg(
+                gettext_noop(
+                    "Eat the %(card)s: fruit and veggies are the good snacks, and each one you eat "
+                    "is a point."
+                ),
+                card=card_ref(STRAWBERRIES),
+            ),
+            why=vitamin_c(cards[STRAWBERRIES]),
+            moves=({"type": "eat", "card": STRAWBERRIES},),
+        )
+    if _where(state, CHIPS) == "hand":
+        return Advice(
+            say=msg(
+                gettext_noop(
+                    "%(card)s are junk: at the end, each junk snack you ate cancels one good snack. "
+                    "Put them back in the store."
+                ),
+                card=card_ref(CHIPS),
+            ),
+            why=compare_value(cards[STRAWBERRIES], cards[CHIPS]),
+            moves=({"type": "return", "card": CHIPS},),
+        )
+    if _where(state, DOUGHNUT) == "store":
+        return _shop(
+            state,
+            DOUGHNUT,
+            gettext_noop("Go shopping again: pick store card %(n)s."),
+            why=msg(gettext_noop("You may shop on any turn, as long as the store has cards.")),
+        )
+    if _where(state, EXERCISE) == "hand":
+        junk = _junk_eaten(engine, state)
+        return Advice(
+            say=msg(
+                gettext_noop(
+                    "Eat %(card)s. It burns off every junk snack you have eaten, and it stays in "
+                    "front of you to save your snacks from one Sugar Shock."
+                ),
+                card=card_ref(EXERCISE),
+            ),
+            why=msg(
+                ngettext_noop(
+                    "You have eaten %(n)s junk snack, and it will be gone.",
+                    "You have eaten %(n)s junk snacks, and they will be gone.",
+                ),
+                n=len(junk),
+            )
+            if junk
+            else msg(gettext_noop("You have eaten no junk, so for now it is your shield.")),
+            moves=({"type": "eat", "card": EXERCISE},),
+        )
+    if _where(state, SUGAR_SHOCK) == "store":
+        return _shop(
+            state,
+            SUGAR_SHOCK,
+            gettext_noop("Go shopping once more: pick store card %(n)s."),
+        )
+    if _where(state, SUGAR_SHOCK) == "hand" and _where(state, EXERCISE) == "eaten":
+        return Advice(
+            say=msg(
+                gettext_noop(
+                    "You picked up %(card)s! Eaten, it wipes out every snack you ate, unless an "
+                    "Exercise card saves them. Yours does, and every card is eaten by someone in "
+                    "the end, so eat it now while you are safe."
+                ),
+                card=card_ref(SUGAR_SHOCK),
+            ),
+            why=added_sugar(cards[SUGAR_SHOCK]),
+            moves=({"type": "eat", "card": SUGAR_SHOCK},),
+        )
+    if _where(state, SUGAR_SHOCK) == "hand":  # no Exercise shields you (not in this deal)
+        return Advice(
+            say=msg(
+                gettext_noop(
+                    "You picked up %(card)s! Eaten, it wipes out every snack you ate, and every "
+                    "card is eaten by someone in the end. Eat it now, while you have little to lose."
+                ),
+                card=card_ref(SUGAR_SHOCK),
+            ),
+            why=added_sugar(cards[SUGAR_SHOCK]),
+            moves=({"type": "eat", "card": SUGAR_SHOCK},),
+        )
+    if _where(state, BROCCOLI) == "hand":
+        junk = _junk_eaten(engine, state)
+        say = (
+            msg(
+                gettext_noop(
+                    "Eat the %(card)s: Broccoli and Spinach cancel one junk snack you ate, here %(junk)s."
+                ),
+                card=card_ref(BROCCOLI),
+                junk=card_ref(junk[0]),
+            )
+            if junk
+            else msg(
+                gettext_noop(
+                    "Eat the %(card)s. Broccoli and Spinach also cancel one junk snack you already "
+                    "ate; you ate none, so it's simply a great snack."
+                ),
+                card=card_ref(BROCCOLI),
+            )
+        )
+        return Advice(say=say, why=vitamin_c(cards[BROCCOLI]), moves=({"type": "eat", "card": BROCCOLI},))
+    return Advice(
+        say=msg(
+            gettext_noop(
+                "Your hand is all junk: yell Snack Attack! Your cards go back into the store, and "
+                "the other player must eat a card from the store right now, whatever it is."
+            )
+        ),
+        why=msg(gettext_noop("You need at least 2 cards in your hand to yell Snack Attack!")),
+        moves=({"type": "snack_attack"},),
+    )
+
+
+def bot_move(engine: Engine, state: State, seat: int) -> Action | None:
+    """Until the lesson is over: shop only cards the lesson doesn't need, eat the rest."""
+    if lesson_over(state) or state["turn"] != seat or not state["store"]:
+        return None
+    hand = state["hands"][seat]
+    if state["picks_left"] or not state["shopped"][seat] or not hand:
+        free = [spot for spot, card in enumerate(state["store"]) if card not in LESSON_CARDS]
+        if not free:
+            return None
+        return {"type": "shop", "spot": free[-1]}
+    return {"type": "eat", "card": hand[0]}
+
+
+TUTORIALS = (
+    Tutorial(
+        game="snack-attack",
+        seats=2,
+        seed=23,
+        coach=coach,
+        deck=DECK,
+        options={"ties": "share"},
+        bot_move=bot_move,
+    ),
+)
