@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games import audiences, boards
+from games import audiences, boards, coaching
 from games.bots import bot_levels
 from games.catalog import game_name, game_summary
 from games.engines import get_engine
@@ -113,6 +113,8 @@ def live_context(
         "lobby_seats": list(zip(seats, names, strict=True)),
         "move_url": reverse("games:move", args=[match.pk]),
         "bot_level_choices": [(level, level_name(level)) for level in bot_levels(match.game)],
+        # A tutorial's coach speaks to its learner only (the shared render has no reader).
+        "coach": None if shared else coaching.coach_context(match, seat, seat_names(match, None, seats)),
     }
     if match.status == Match.Status.WAITING:
         return context
@@ -170,13 +172,17 @@ def live_html(match: Match, seat: int | None, *, flash: str = "", oob: bool = Fa
     return whole_live_html(match, seat, flash=flash, oob=oob, request=request)
 
 
+def coached(page: str, context: dict) -> str:
+    """A tutorial learner's page with the coach's picks marked on their buttons."""
+    return coaching.mark_picks(page, context.get("coach"))
+
+
 def whole_live_html(
     match: Match, seat: int | None, *, flash: str = "", oob: bool = False, request=None
 ) -> str:
     """`#live` drawn in one pass for one reader."""
-    return render_to_string(
-        "games/play.html#live", live_context(match, seat, flash=flash, oob=oob), request=request
-    )
+    context = live_context(match, seat, flash=flash, oob=oob)
+    return coached(render_to_string("games/play.html#live", context, request=request), context)
 
 
 # ----- drawn once per audience (games.audiences) ------------------------------------------------
@@ -242,6 +248,7 @@ PIECE_INPUTS = {
         c["deck"],
     ),
     "games/play/_duel_history.html": lambda c: (c["t"]["history"],),
+    "games/_coach.html": lambda c: (repr(c["coach"]), c["match"].game),
 }
 _SHARED_HTML: OrderedDict[tuple, str] = OrderedDict()
 _PIECES: OrderedDict[tuple, str] = OrderedDict()
@@ -290,7 +297,8 @@ def composed_live_html(match: Match, seat: int | None, *, oob: bool = False) -> 
     """The reader's `#live`: the shared render with its names, highlights and pieces."""
     shared = shared_live_html(match, oob=oob)
     context = live_context(match, seat, oob=oob)
-    return audiences.compose(shared, seat, context["names"], private_pieces(match, shared, context))
+    page = audiences.compose(shared, seat, context["names"], private_pieces(match, shared, context))
+    return coached(page, context)
 
 
 def left_html(message: str) -> str:

@@ -31,6 +31,7 @@ from games.changes import MatchChange
 from games.engines import get_engine
 from games.models import Match, Seat
 from games.services import MatchError, match_state, match_submit_action
+from games.tutorials import move_matches, tutorial_for
 from plateful import live_layer
 
 logger = logging.getLogger(__name__)
@@ -74,14 +75,17 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
         if seat.kind == Seat.Kind.BOT and seat.number in movers
     }
     rng = random.Random(f"{match.pk}/{match.version}")
+    lesson = tutorial_for(match.game) if match.tutorial else None
     candidates: list[tuple[float, int, int | None, dict]] = []
     for seat in sorted(bots):
         legal = engine.legal_actions(state, seat)
         if not legal:
             continue
         view = engine.view(state, seat)
+        action = lesson_move(lesson, engine, state, seat, legal) if lesson else None
         try:
-            action = bots[seat].choose(view, legal, rng)
+            if action is None:
+                action = bots[seat].choose(view, legal, rng)
         except Exception:  # a bot bug must not stop the game: fall back to any legal move
             logger.exception("Bot for %s seat %s failed; playing a random legal move.", match.game, seat)
             action = rng.choice(legal)
@@ -111,6 +115,21 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
         action=action,
         due=match.changed_at + timedelta(milliseconds=delay),
     )
+
+
+def lesson_move(lesson, engine, state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """The move a tutorial wants this bot to make (its `bot_move`), as the legal move it names
+    (with its version); None: the bot chooses as in any game (no wish, or one the rules refuse)."""
+    if lesson.bot_move is None:
+        return None
+    wanted = lesson.bot_move(engine, state, seat)
+    if wanted is None:
+        return None
+    for action in legal:
+        if move_matches(action, wanted):
+            return action
+    logger.warning("Tutorial %s wanted an illegal bot move %s; the bot chooses.", lesson.game, wanted)
+    return None
 
 
 def planned_move_play(planned: PlannedMove) -> bool:

@@ -487,7 +487,7 @@ def match_submit_action(
         # ("Too late! That pile was already chomped.").
         action = engine.rebase_action(state, seat, action)
         if match.tutorial and (hint := _coach_refusal(match, engine, state, seat, action)) is not None:
-            raise MatchError(say(hint, viewer=seat), status=409, code="coach")
+            raise MatchError(say(hint, viewer=seat, cards=match.cards), status=409, code="coach")
         try:
             new_state, events = engine.apply(state, seat, action)
         except IllegalAction as error:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/<slug:slug>/", views.game_detail, name="detail"),
     path("games/<slug:slug>/play/", views.quick_play, name="quick_play"),
     path("games/<slug:slug>/table/", views.table_create, name="table_create"),
+    path("games/<slug:slug>/learn/", views.learn, name="learn"),
     path("play/<str:match_id>/", views.match_page, name="match"),
     path("play/<str:match_id>/move/", views.match_move, name="move"),
     path("play/<str:match_id>/again/", views.match_again, name="again"),

@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
@@ -31,9 +31,11 @@ from games.forms import MatchOptionsForm
 from games.live import snapshots
 from games.messages import level_name, say
 from games.models import Match
+from games.tutorials import tutorial_for
 from plateful.safe_json import JSONRefused, loads_bounded
 
 SESSION_KEY = "game_seats"
+PLAYED_KEY = "games_played"  # the games this browser has sat down to (slugs only: no personal data)
 
 
 # ----- the browser's seats -------------------------------------------------------------------
@@ -47,6 +49,17 @@ def _keep_token(request: HttpRequest, match_id: str, token: str) -> None:
     seats = dict(request.session.get(SESSION_KEY, {}))
     seats[match_id] = token
     request.session[SESSION_KEY] = seats
+
+
+def played_before(request: HttpRequest, slug: str) -> bool:
+    return slug in request.session.get(PLAYED_KEY, [])
+
+
+def _remember_played(request: HttpRequest, slug: str) -> None:
+    """A first-timer is offered the guided first game first; after one game, it steps back."""
+    played = list(request.session.get(PLAYED_KEY, []))
+    if slug not in played:
+        request.session[PLAYED_KEY] = [*played, slug][-50:]
 
 
 def _refuse(error: services.MatchError) -> HttpResponse:
@@ -100,7 +113,13 @@ def _engine_or_404(slug: str):
 @require_GET
 def catalog(request: HttpRequest) -> HttpResponse:
     games = [
-        {**game, "cards": featured_cards(game["slug"]), "play_level": _first_level(game["slug"])}
+        {
+            **game,
+            "cards": featured_cards(game["slug"]),
+            "play_level": _first_level(game["slug"]),
+            "has_tutorial": tutorial_for(game["slug"]) is not None,
+            "first_time": not played_before(request, game["slug"]),
+        }
         for game in services.games_catalog()
     ]
     return render(request, "games/catalog.html", {"games": games})
@@ -149,8 +168,32 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "seat_choices": list(range(engine.min_seats, engine.max_seats + 1)),
             "deck_choices": decks.deck_choices(owner=request.user, game=slug),
             "chosen_deck": request.GET.get("teacher_deck", ""),
+            "has_tutorial": tutorial_for(slug) is not None,
+            "first_time": not played_before(request, slug),
         },
     )
+
+
+@require_http_methods(["GET", "POST"])
+@ratelimit(group=NEW_GAMES, key="ip", rate=_creation_rate, method="POST", block=False)
+def learn(request: HttpRequest, slug: str) -> HttpResponse:
+    """Learn to play: GET says what the guided first game is (a link from the rules or a class
+    can point here); POST deals it (games.services.tutorial_create) and sends the learner to
+    the table, their seat kept as quick play keeps it."""
+    engine = _engine_or_404(slug)
+    if tutorial_for(slug) is None:
+        raise Http404(_("This game has no guided first game yet."))
+    if request.method == "GET":
+        return render(request, "games/learn.html", {"engine": engine, "game_name": game_name(slug)})
+    if refused := _too_many(request):
+        return refused
+    try:
+        # The nickname rules apply as in quick play (blank: the learner is "You" to themselves).
+        match, tokens = services.tutorial_create(game=slug, nickname=request.POST.get("nickname", ""))
+    except services.MatchError as error:
+        return _refuse(error)
+    _keep_token(request, match.pk, tokens[0])
+    return _go(request, reverse("games:match", args=[match.pk]))
 
 
 def _teacher_deck(request: HttpRequest, slug: str, seats: int) -> list[dict] | None:
@@ -266,11 +309,16 @@ def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
     # Only read: a visitor without a session (a watcher) gets none from this page. One who sits
     # down later gets it then, and their page reloads to open its socket with it (table_join).
     seat = services.seat_for_token(match=match, token=session_token(request, match_id))
+    if seat is not None:
+        _remember_played(request, match.game)
     scheduler.kick(match.pk)  # restart-safe: overdue bot moves and timers resume
     context = rendering.live_context(match, seat)
     context["page_id"] = secrets.token_urlsafe(12)  # see _page_id
     template = "games/play.html#live" if request.htmx else "games/play.html"
-    return render(request, template, context)
+    response = render(request, template, context)
+    if context.get("coach"):  # a tutorial's learner: the coach's picks marked on their buttons
+        response.content = rendering.coached(response.content.decode(), context).encode()
+    return response
 
 
 def _live(

@@ -10,6 +10,7 @@
   // update give the focus back to the same control in the new HTML, or else to the first move,
   // without scrolling. A focused element that is removed fires no event, so this follows focusin.
   const MOVES = "#live [data-focus-key]:not([aria-disabled='true'])";
+  const COACH_PICK = "[data-coach-pick]:not([aria-disabled='true'])";
   let focusWanted = null; // {key, id} while the keyboard is working inside the game
 
   document.addEventListener("focusin", (event) => {
@@ -24,12 +25,20 @@
 
   function restoreFocus() {
     const live = document.getElementById("live");
-    if (!focusWanted || !live) return;
+    if (!live) return;
     const active = document.activeElement;
+    const idle = !active || active === document.body || !active.isConnected;
+    if (!focusWanted) {
+      // A tutorial's learner who hasn't tabbed anywhere yet: the coach's pick, as on opening.
+      const pick = idle ? live.querySelector(COACH_PICK) : null;
+      if (pick) pick.focus({ preventScroll: true });
+      return;
+    }
     if (active && active !== document.body && active !== live && active.isConnected) return;
     const { key, id } = focusWanted;
-    let target = null;
-    if (key) target = live.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+    // A tutorial: the move the coach wants comes first (games/coaching.py marks it).
+    let target = live.querySelector(COACH_PICK);
+    if (!target && key) target = live.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
     if (!target && id) target = document.getElementById(id);
     if (!target) target = document.querySelector(MOVES);
     if (!target) {
@@ -43,6 +52,12 @@
     // On the game itself, not a control: the next update gives the focus to a move button.
     if (target === live) focusWanted = { ...wanted, key: "", id: "" };
   }
+  // A tutorial's page opens with the keyboard on the coach's first pick (the button is
+  // described by what the coach says, so a screen reader hears the advice with it).
+  document.addEventListener("DOMContentLoaded", () => {
+    const pick = document.querySelector("#live " + COACH_PICK);
+    if (pick) pick.focus({ preventScroll: true });
+  });
   document.addEventListener("htmx:afterSwap", restoreFocus);
   document.addEventListener("htmx:oobAfterSwap", restoreFocus);
 

@@ -1,4 +1,4 @@
-"""The games app imports one way: engines, bots and tutorials (pure Python) <- models, changes, messages,
+"""The games app imports one way: engines and bots (pure Python) <- models, changes, messages,
 catalog, seat_view <- services (with card_sets, retention) <- boards (the presenters) <- rendering,
 scheduler, forms <- views, the live package (its socket and broadcast; its snapshot cache and move
 queue sit lower, with the services) <- apps.
@@ -25,7 +25,7 @@ PROJECT_PACKAGES = ("games", "nutrition", "foodcards", "classroom", "plateful")
 
 # Lowest first. A module may import its own layer or any lower one, never a higher one.
 LAYERS = (
-    ("games.engines", "games.bots", "games.tutorials"),
+    ("games.engines", "games.bots", "games.tutorials"),  # pure Python (tutorials: the coach)
     (
         "games.models",
         "games.changes",
@@ -39,7 +39,7 @@ LAYERS = (
     ("games.live.move_queue",),
     ("games.migrations", "games.admin"),
     ("games.services", "games.card_sets", "games.match_log", "games.retention", "games.live.snapshots"),
-    ("games.boards",),
+    ("games.boards", "games.coaching"),
     ("games.rendering", "games.scheduler", "games.forms", "games.templatetags"),
     ("games.views", "games.live", "games.urls", "games.routing", "games.management"),
     ("games.apps", "games"),
@@ -86,9 +86,6 @@ GRAPH = {name: {m for m in _imported(name, path) if m in MODULES} for name, path
 # The registries load the game modules by name (games.engines.registry.GAME_MODULES).
 GRAPH["games.engines.registry"] |= {f"games.engines.{module}" for module in GAME_MODULES}
 GRAPH["games.bots"] |= {f"games.bots.{module}" for module in GAME_MODULES}
-GRAPH["games.tutorials"] |= {
-    f"games.tutorials.{module}" for module in GAME_MODULES if f"games.tutorials.{module}" in MODULES
-}
 
 
 def _layer(module: str) -> int:

@@ -1,0 +1,166 @@
+"""Learn to play, in real headless Chromium on a 360 x 740 phone, by keyboard alone.
+
+Every game with a tutorial (games.tutorials.games_with_tutorials()): from the "Learn to play"
+page to the coach's "Lesson finished!" with Tab, Enter and Space only, the coach's panel and the
+move it wants on the first screen, and no JavaScript error on the way. One server for the module.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+import pytest
+
+from games.tutorials import games_with_tutorials
+from tests.games.web.live_server import LiveServer
+
+pytestmark = pytest.mark.browser
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
+
+PHONE = {"width": 360, "height": 740}
+WAIT_MS = 20000  # a ceiling for one condition under load; met conditions return at once
+STEP_MS = 8000  # one bot move or one table action, at the lesson's relaxed pace
+MAX_PRESSES = 120  # a lesson is a few dozen moves at most: more means it is stuck
+MAX_TABS = 60
+MOVES = "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:not([aria-disabled='true'])"
+
+
+@pytest.fixture(scope="module")
+def server():
+    live = LiveServer(GAMES_BOT_DELAY_MS="20").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.js_errors = []
+    page.on("pageerror", lambda error: page.js_errors.append(str(error)))
+    yield page
+    context.close()
+
+
+def _shots() -> Path | None:
+    folder = os.environ.get("PLATEFUL_SCREENS", "")
+    if not folder:
+        return None
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _focused(page, selector: str) -> bool:
+    return page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector)
+
+
+def _tab_to(page, selector: str) -> bool:
+    """Tab (only Tab) until the focused element matches; False if a whole lap never finds it."""
+    for _ in range(MAX_TABS):
+        if _focused(page, selector):
+            return True
+        page.keyboard.press("Tab")
+    return _focused(page, selector)
+
+
+def _start_lesson(page, server, game: str) -> None:
+    page.goto(f"{server.url}/games/{game}/learn/")
+    assert _tab_to(page, f"[data-learn='{game}']"), "Tab reaches the Learn to play button"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#coach", timeout=WAIT_MS)
+
+
+def _screen_box(page, selector: str) -> dict | None:
+    return page.evaluate(
+        """s => { const e = document.querySelector(s); if (!e) return null;
+                  const b = e.getBoundingClientRect();
+                  return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; }""",
+        selector,
+    )
+
+
+def _state(page) -> dict:
+    return page.evaluate(
+        """moves => { const live = document.querySelector('#live');
+             return {version: live ? live.dataset.version : '', status: live ? live.dataset.status : '',
+                     done: !!document.querySelector('#coach.coach-done'),
+                     picks: document.querySelectorAll('#live [data-coach-pick]').length,
+                     moves: document.querySelectorAll(moves).length}; }""",
+        MOVES,
+    )
+
+
+def _wait_for_news(page, version: str, *, after_a_move: bool) -> None:
+    """Until the page shows a newer version or the lesson is done (or, while waiting for the
+    bots, a move to make appears)."""
+    page.wait_for_function(
+        """([v, moves, moved]) => { const live = document.querySelector('#live');
+             return !!document.querySelector('#coach.coach-done') || (live && live.dataset.version !== v)
+                    || (!moved && !!document.querySelector(moves)); }""",
+        arg=[version, MOVES, after_a_move],
+        timeout=STEP_MS,
+    )
+
+
+def play_lesson_by_keyboard(page) -> int:
+    """Press the coach's pick (or, when it lets you choose, any move) with Tab and Enter until the
+    coach says the lesson is finished. Returns the moves pressed."""
+    pressed = 0
+    for _ in range(MAX_PRESSES):
+        now = _state(page)
+        if now["done"]:
+            return pressed
+        moved = False
+        if now["picks"] or now["moves"]:
+            wanted = "#live [data-coach-pick]" if now["picks"] else MOVES
+            if _tab_to(page, wanted):
+                page.keyboard.press("Enter")
+                pressed += 1
+                moved = True
+        with contextlib.suppress(PlaywrightTimeout):  # a push may cross the press: look again
+            _wait_for_news(page, now["version"], after_a_move=moved)
+    raise AssertionError(f"The lesson did not finish within {MAX_PRESSES} steps: {_state(page)}")
+
+
+@pytest.mark.parametrize("game", games_with_tutorials())
+def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, game):
+    _start_lesson(phone, server, game)
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    # The coach and the move it wants are on the first screen (measured as test_phone does).
+    phone.wait_for_selector("#live [data-coach-pick]", timeout=WAIT_MS)
+    coach, pick = _screen_box(phone, "#coach"), _screen_box(phone, "#live [data-coach-pick]")
+    assert phone.evaluate("() => window.scrollY") == 0
+    assert coach["top"] >= 0 and coach["bottom"] <= PHONE["height"], f"{game}: coach {coach}"
+    assert pick["top"] >= 0 and pick["bottom"] <= PHONE["height"], f"{game}: coach's pick {pick}"
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    # The page opens with the keyboard on the coach's pick.
+    assert _focused(phone, "[data-coach-pick]")
+    if folder := _shots():
+        phone.screenshot(path=str(folder / f"{game}-coach-360.png"))
+    pressed = play_lesson_by_keyboard(phone)
+    assert pressed >= 1
+    done = phone.locator("#coach.coach-done")
+    assert done.get_by_role("button", name="Play a real game").is_visible()
+    assert done.get_by_role("link").first.is_visible()
+    if folder := _shots():
+        phone.screenshot(path=str(folder / f"{game}-done-360.png"), full_page=True)
+    assert phone.js_errors == []
+
+
+def test_a_first_timer_is_offered_the_lesson_first_then_as_a_link(server, phone):
+    game = games_with_tutorials()[0]
+    phone.goto(f"{server.url}/games/{game}/")
+    first = phone.locator(".learn-first [data-learn]")
+    assert first.is_visible()
+    assert "Learn to play" in first.inner_text()
+    # The rules mention it too.
+    assert phone.locator("#how-to-play ~ .rules-learn a").count() == 1
+    _start_lesson(phone, server, game)
+    phone.goto(f"{server.url}/games/{game}/")
+    assert not phone.locator(".learn-first").count()
+    assert phone.locator(f".play-now a[href='/games/{game}/learn/']").count() == 1
+    phone.goto(f"{server.url}/games/")
+    assert phone.locator(f".game-card-learn a[href='/games/{game}/learn/']").count() == 1
