@@ -88,8 +88,8 @@ def coach(engine: Engine, state: State) -> Advice:
             ),
             why=msg(
                 ngettext_noop(
-                    "If the game ended now: you %(n)s point, %(who)s %(theirs)s.",
-                    "If the game ended now: you %(n)s points, %(who)s %(theirs)s.",
+                    "If the game ended now, you would score %(n)s point and %(who)s %(theirs)s.",
+                    "If the game ended now, you would score %(n)s points and %(who)s %(theirs)s.",
                 ),
                 n=scores[LEARNER]["total"],
                 who=seat_ref(BOT),

@@ -130,4 +130,4 @@ def test_snack_wars_counts_the_bonus_and_the_steals_from_the_collections():
             )
     done = tutorial_for("snack-wars").coach(lesson.engine, lesson.state)
     totals = [score["total"] for score in lesson.engine.scores(lesson.state)]
-    assert f"you {totals[0]} points" in _words(done.why, lesson.state)
+    assert f"you would score {totals[0]} points and {{s1}} {totals[1]}." in _words(done.why, lesson.state)

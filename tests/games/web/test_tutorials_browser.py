@@ -136,8 +136,12 @@ def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, gam
     assert coach["top"] >= 0 and coach["bottom"] <= PHONE["height"], f"{game}: coach {coach}"
     assert pick["top"] >= 0 and pick["bottom"] <= PHONE["height"], f"{game}: coach's pick {pick}"
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
-    # The page opens with the keyboard on the coach's pick.
-    assert _focused(phone, "[data-coach-pick]")
+    # The page opens with the keyboard on the coach's pick (play.js moves it there once the page
+    # has loaded, which may be a moment after the pick is drawn).
+    phone.wait_for_function(
+        "() => !!document.activeElement && document.activeElement.matches('[data-coach-pick]')",
+        timeout=WAIT_MS,
+    )
     if folder := _shots():
         phone.screenshot(path=str(folder / f"{game}-coach-360.png"))
     pressed = play_lesson_by_keyboard(phone)
