@@ -59,8 +59,7 @@ def _satisfying(engine: Engine, state: State) -> Advice | None:
     card = _card(state, hits[0])
     say = msg(
         gettext_noop(
-            "Play the %(card)s: %(total)s + %(n)s = %(appetite)s, exactly the Appetite! You score at "
-            "once, and the cards on the table are cleared away."
+            "Play the %(card)s: %(total)s + %(n)s = %(appetite)s, exactly the Appetite! You score now."
         ),
         card=card_label(card),
         total=state["total"],
@@ -70,8 +69,8 @@ def _satisfying(engine: Engine, state: State) -> Advice | None:
     if card["suit"] == "dessert":
         why: Text = msg(
             gettext_noop(
-                "A Dessert card marks a Dessert icon instead of writing the Total, and hitting the "
-                "Appetite adds a bonus icon: 2 icons. Every %(icons)s icons write %(points)s points."
+                "A Dessert marks an icon instead of a number, plus a bonus icon: 2 icons. %(icons)s "
+                "icons make %(points)s points."
             ),
             icons=ICONS_PER_DESSERT_BOX,
             points=DESSERT_BOX_POINTS,
@@ -79,7 +78,8 @@ def _satisfying(engine: Engine, state: State) -> Advice | None:
     else:
         why = msg(
             gettext_noop(
-                "You write %(appetite)s in your %(suit)s column, and you also mark a bonus Dessert icon."
+                "You write %(appetite)s in your %(suit)s column and get a bonus Dessert icon. Then the "
+                "table is cleared."
             ),
             appetite=appetite,
             suit=msg(SUIT_NAME[card["suit"]]),
@@ -89,9 +89,7 @@ def _satisfying(engine: Engine, state: State) -> Advice | None:
         why = [
             why,
             msg(
-                gettext_noop(
-                    "That makes %(icons)s Dessert icons: you write %(points)s in your Dessert column!"
-                ),
+                gettext_noop("That makes %(icons)s Dessert icons: %(points)s points in your Dessert column!"),
                 icons=icons,
                 points=DESSERT_BOX_POINTS,
             ),
@@ -106,23 +104,23 @@ def coach(engine: Engine, state: State) -> Advice:
         return Advice(
             say=msg(
                 ngettext_noop(
-                    "The hand is over, and so is this short game: you scored %(n)s point. Now try a "
-                    "real game: it ends when someone fills two columns.",
-                    "The hand is over, and so is this short game: you scored %(n)s points. Now try a "
-                    "real game: it ends when someone fills two columns.",
+                    "This short game is over: you scored %(n)s point. A real game ends when someone "
+                    "fills two columns.",
+                    "This short game is over: you scored %(n)s points. A real game ends when someone "
+                    "fills two columns.",
                 ),
                 n=points,
             ),
             done=True,
         )
     if state["turn"] != LEARNER:
-        return Advice(say=msg(gettext_noop("The other player is taking a turn. Watch the Total.")))
+        return Advice(say=msg(gettext_noop("The other player's turn. Watch the Total!")))
     if state["phase"] == "redeal":
         return Advice(
             say=msg(
                 gettext_noop(
-                    "You were dealt four Desserts! You can never play two cards of one suit in a "
-                    "row, so a hand like that is hard to play. Show it and get a new hand."
+                    "Four Desserts! You can't play one suit twice in a row, so this hand is hard. Show "
+                    "it and get a new one."
                 )
             ),
             why=msg(gettext_noop("You may do this once per hand, right after the deal.")),
@@ -138,38 +136,31 @@ def coach(engine: Engine, state: State) -> Advice:
         return Advice(
             say=msg(
                 gettext_noop(
-                    "Round %(round)s: the Appetite is %(appetite)s. You start the round, so you must "
-                    "play a card: play the %(card)s."
+                    "Round %(round)s: the Appetite is %(appetite)s. You start, so you must play: play "
+                    "the %(card)s."
                 ),
                 round=state["round"],
                 appetite=appetite,
                 card=card_label(_card(state, first)),
             ),
-            why=msg(
-                gettext_noop(
-                    "Every card played adds to the Total. Try to make the Total exactly the Appetite, "
-                    "and never go over it."
-                )
-            ),
+            why=msg(gettext_noop("Cards add up to the Total. Make it exactly the Appetite, never more.")),
             moves=(_play(engine, state, first),),
         )
     if playable:
         return Advice(
             say=msg(
                 gettext_noop(
-                    "No card of yours makes exactly %(appetite)s. Play one anyway: if everybody "
-                    "passes after you, you score the Total."
+                    "No card makes exactly %(appetite)s. Play one anyway: if everyone passes after you, "
+                    "you score the Total."
                 ),
                 appetite=appetite,
             ),
-            why=msg(gettext_noop("Cards stay on the table until someone hits the Appetite exactly.")),
+            why=msg(gettext_noop("Cards stay on the table until someone hits the Appetite.")),
             moves=tuple(_play(engine, state, c) for c in playable),
         )
     last = state["table"][-1] if state["table"] else None
     why_words = [
-        msg(
-            gettext_noop("When everybody has passed in a row, whoever played the last card scores the Total.")
-        )
+        msg(gettext_noop("When everyone passes in a row, whoever played the last card scores the Total."))
     ]
     if last is not None and any(
         _card(state, c)["suit"] == _card(state, last["card"])["suit"] for c in state["hands"][LEARNER]
@@ -182,7 +173,7 @@ def coach(engine: Engine, state: State) -> Advice:
             moves=({"type": "cant_play"},),
         )
     return Advice(
-        say=msg(gettext_noop("None of your cards fit now, so pass.")),
+        say=msg(gettext_noop("Nothing fits, so pass.")),
         why=why_words,
         moves=({"type": "pass"},),
     )

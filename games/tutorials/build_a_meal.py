@@ -53,15 +53,13 @@ def plate_status(state: State, card_ids, *, served: bool = False) -> Message:
     check = check_meal(_records(state, card_ids))
     words = (
         gettext_noop(
-            "That meal: %(grains)s of %(grains_need)s grain servings, %(fv)s of %(fv_need)s fruit or "
-            "veggie servings, %(md)s of %(md_need)s meat or dairy servings, %(calories)s of %(limit)s "
-            "calories."
+            "That meal: grains %(grains)s/%(grains_need)s, fruit or veggies %(fv)s/%(fv_need)s, meat or "
+            "dairy %(md)s/%(md_need)s, calories %(calories)s/%(limit)s."
         )
         if served
         else gettext_noop(
-            "Your plate: %(grains)s of %(grains_need)s grain servings, %(fv)s of %(fv_need)s fruit or "
-            "veggie servings, %(md)s of %(md_need)s meat or dairy servings, %(calories)s of %(limit)s "
-            "calories."
+            "Your plate: grains %(grains)s/%(grains_need)s, fruit or veggies %(fv)s/%(fv_need)s, meat or "
+            "dairy %(md)s/%(md_need)s, calories %(calories)s/%(limit)s."
         )
     )
     return msg(
@@ -82,7 +80,7 @@ def card_counts(state: State, card_id: str) -> list[Message]:
     card = state["cards"][card_id]
     words = [
         msg(
-            gettext_noop("%(card)s counts %(servings)s (%(calories)s calories)."),
+            gettext_noop("%(card)s: %(servings)s, %(calories)s calories."),
             card=card_ref(card_id),
             servings=servings(card),
             calories=card["calories"],
@@ -91,10 +89,7 @@ def card_counts(state: State, card_id: str) -> list[Message]:
     for group in unprinted_groups(card):
         words.append(
             msg(
-                gettext_noop(
-                    "It has a little %(group)s too, but less than one whole serving, so the card "
-                    "doesn't count it."
-                ),
+                gettext_noop("It has a little %(group)s too, less than a serving, so that doesn't count."),
                 group=msg(GROUP_NAMES[group]),
             )
         )
@@ -105,15 +100,19 @@ def _plating(state: State, meal: tuple[str, ...], say: str) -> Advice:
     """Put the meal's next cards on the plate (any order), then serve it."""
     plate = state["plates"][LEARNER]
     left = [c for c in meal if c not in plate]
+    if left and plate:  # the cards were explained when the plate was empty
+        return Advice(
+            say=msg(gettext_noop("Now put %(cards)s on your plate."), cards=cards_ref(left)),
+            why=plate_status(state, plate),
+            moves=tuple({"type": "plate", "card": c} for c in left),
+        )
     if left:
         why: list[Message] = []
-        if plate:
-            why.append(plate_status(state, plate))
-        else:
+        if not state["meals"][LEARNER]:
             why.append(
                 msg(
                     gettext_noop(
-                        "A serving is 1 ounce of grains or meat, or half a cup of fruit, veggies or dairy."
+                        "A serving: 1 ounce of grains or meat, half a cup of fruit, veggies or dairy."
                     )
                 )
             )
@@ -125,15 +124,11 @@ def _plating(state: State, meal: tuple[str, ...], say: str) -> Advice:
             moves=tuple({"type": "plate", "card": c} for c in left),
         )
     check = check_meal(_records(state, plate))
-    why = [plate_status(state, plate)]
-    if any(state["cards"][c].get("special") in ("broccoli", "spinach") for c in plate):
-        why.append(
-            msg(gettext_noop("Broccoli or Spinach in a meal earns you another turn after you discard."))
-        )
+    why = plate_status(state, plate)
     if not check.balanced:  # not in this deal; the engine would refuse the serve
         return Advice(say=msg(gettext_noop("This plate isn't balanced yet.")), why=why)
     return Advice(
-        say=msg(gettext_noop("Your plate is a balanced meal: serve it!")),
+        say=msg(gettext_noop("Balanced! Serve your meal.")),
         why=why,
         moves=({"type": "serve"},),
     )
@@ -142,7 +137,7 @@ def _plating(state: State, meal: tuple[str, ...], say: str) -> Advice:
 def _discard(card_id: str, why: Text) -> Advice:
     return Advice(
         say=msg(
-            gettext_noop("End your turn by putting one card on the discard pile: %(card)s."),
+            gettext_noop("End your turn: discard %(card)s."),
             card=card_ref(card_id),
         ),
         why=why,
@@ -159,19 +154,15 @@ def _sugar_shock(state: State) -> Advice:
     wins = hand == [SUGAR_SHOCK] and not state["plates"][LEARNER] and len(state["meals"][LEARNER]) >= 2
     say = msg(
         gettext_noop(
-            "Now! Play Sugar Shock on their meal: the meal is ruined and goes onto the discard pile, "
-            "and they must draw that many cards."
+            "Now! Play Sugar Shock on their meal: it goes onto the discard pile, and they draw that many "
+            "cards."
         )
     )
     why: list[Message] = [added_sugar(state["cards"][SUGAR_SHOCK])]
     if wins:
         why.insert(
             0,
-            msg(
-                gettext_noop(
-                    "It's your last card: with two balanced meals on the table and no cards left, you win!"
-                )
-            ),
+            msg(gettext_noop("It's your last card: you win!")),
         )
     return Advice(say=say, why=why, moves=plays)
 
@@ -181,12 +172,7 @@ def coach(engine: Engine, state: State) -> Advice:
     if result is not None:
         if LEARNER in result["winners"]:
             return Advice(
-                say=msg(
-                    gettext_noop(
-                        "You won: two balanced meals and no cards left! Now start a real game: the "
-                        "deal will be a surprise."
-                    )
-                ),
+                say=msg(gettext_noop("You won: two balanced meals and no cards left! Now try a real game.")),
                 done=True,
             )
         return Advice(say=msg(gettext_noop("The game is over.")), done=True)
@@ -197,40 +183,32 @@ def coach(engine: Engine, state: State) -> Advice:
         why = None
         if SUGAR_SHOCK in hand:
             why = msg(
-                gettext_noop(
-                    "Keep your Sugar Shock: you may play it even when it isn't your turn, as soon "
-                    "as the other player lays down a meal."
-                )
+                gettext_noop("Keep Sugar Shock: you may play it on their meal even when it isn't your turn.")
             )
         return Advice(
             say=msg(gettext_noop("The other player is taking a turn. Watch what they do.")), why=why
         )
     if state["phase"] == "draw":
         top = state["discard"][-1] if state["discard"] else None
-        say = (
-            msg(
-                gettext_noop(
-                    "Start your turn by drawing a card: the stock's top card (face down) or %(card)s "
-                    "from the discard pile. Take the stock's card."
-                ),
-                card=card_ref(top),
-            )
-            if top
-            else msg(gettext_noop("Start your turn by drawing the stock's top card."))
+        why = None
+        if top and not meals:
+            why = msg(gettext_noop("You could also take %(card)s from the discard pile."), card=card_ref(top))
+        return Advice(
+            say=msg(gettext_noop("Start your turn: draw the stock's top card.")),
+            why=why,
+            moves=({"type": "draw", "from": "stock"},),
         )
-        return Advice(say=say, moves=({"type": "draw", "from": "stock"},))
     if not meals:
         advice = _plating(
             state,
             FIRST_MEAL,
             gettext_noop(
-                "Build your first meal: put %(cards)s on your plate. A balanced meal needs 2 grain "
-                "servings, 2 fruit or veggie servings, 1 meat or dairy serving and at most 600 "
-                "calories."
+                "A balanced meal: 2 grain servings, 2 fruit or veggie servings, 1 meat or dairy serving, "
+                "at most 600 calories. Put %(cards)s on your plate."
             ),
         )
-        if "broccoli" in state["plates"][LEARNER] or not advice.moves or advice.moves[0]["type"] != "plate":
-            return advice
+        if state["plates"][LEARNER] or not advice.moves or advice.moves[0]["type"] != "plate":
+            return advice  # the card words come once, on the first step
         return Advice(
             say=advice.say,
             why=[*advice.why, vitamin_c(state["cards"]["broccoli"])],
@@ -239,16 +217,17 @@ def coach(engine: Engine, state: State) -> Advice:
     if FIRST_DRAW in hand:
         return _discard(
             FIRST_DRAW,
-            msg(gettext_noop("Because Broccoli is in your meal, you get another turn right after this one.")),
+            msg(
+                gettext_noop(
+                    "Broccoli or Spinach in a meal earns another turn: yours comes right after this."
+                )
+            ),
         )
     if len(meals) < 2:
         return _plating(
             state,
             SECOND_MEAL,
-            gettext_noop(
-                "Build your second meal: put %(cards)s on your plate. Some foods count for more "
-                "than one food group."
-            ),
+            gettext_noop("Second meal: put %(cards)s on your plate."),
         )
     if EXERCISE in hand:
         return _exercise(state)
@@ -256,10 +235,7 @@ def coach(engine: Engine, state: State) -> Advice:
         meal = state["meals"][LEARNER][1]
         return Advice(
             say=msg(
-                gettext_noop(
-                    "Now add %(card)s to that meal. Junk food may go in a meal that stays within "
-                    "%(limit)s calories, and getting rid of your cards is how you win."
-                ),
+                gettext_noop("Now add %(card)s: junk food may go in a meal of %(limit)s calories or less."),
                 card=card_ref(CHOCOLATE),
                 limit=CALORIE_LIMIT,
             ),
@@ -269,12 +245,7 @@ def coach(engine: Engine, state: State) -> Advice:
     if SECOND_DRAW in hand:
         return _discard(
             SECOND_DRAW,
-            msg(
-                gettext_noop(
-                    "To win you must get rid of every card after making two balanced meals. Keep "
-                    "Sugar Shock for the other player's meal."
-                )
-            ),
+            msg(gettext_noop("To win, get rid of every card after two balanced meals. Keep Sugar Shock!")),
         )
     return Advice(say=msg(gettext_noop("Wait for the other player to lay down a meal.")))
 
@@ -286,8 +257,8 @@ def _exercise(state: State) -> Advice:
     if without > CALORIE_LIMIT:
         why = msg(
             gettext_noop(
-                "With %(card)s your second meal would have %(without)s calories, over the %(limit)s "
-                "limit. With Exercise too it has %(with)s."
+                "With %(card)s alone that meal would have %(without)s calories: over %(limit)s. With "
+                "Exercise too: %(with)s."
             ),
             card=card_ref(CHOCOLATE),
             without=without,
@@ -296,19 +267,15 @@ def _exercise(state: State) -> Advice:
         )
     else:
         why = msg(
-            gettext_noop("With Exercise and %(card)s your second meal has %(with)s calories."),
+            gettext_noop("With Exercise and %(card)s that meal has %(with)s calories."),
             card=card_ref(CHOCOLATE),
             **{"with": with_exercise},
         )
     return Advice(
         say=msg(
-            gettext_noop(
-                "Add %(card)s to your second meal: it counts %(calories)s calories, so a meal may go "
-                "%(over)s calories over the limit."
-            ),
+            gettext_noop("Add %(card)s to your second meal: it counts %(calories)s calories."),
             card=card_ref(EXERCISE),
             calories=EXERCISE_CALORIES,
-            over=-EXERCISE_CALORIES,
         ),
         why=why,
         moves=({"type": "add", "card": EXERCISE, "meal": 1},),

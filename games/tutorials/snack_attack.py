@@ -72,14 +72,14 @@ def coach(engine: Engine, state: State) -> Advice:
         return Advice(
             say=msg(
                 gettext_noop(
-                    "Lesson done: you know every move! Finish the game if you like: when the store "
-                    "is empty everyone eats the cards in their hand, and the most good snacks wins."
+                    "Lesson done! Finish the game if you like: when the store is empty, everyone eats "
+                    "their hand. Most good snacks wins."
                 )
             ),
             why=msg(
                 ngettext_noop(
-                    "Right now you have %(n)s point: every junk snack you ate cancels one good one.",
-                    "Right now you have %(n)s points: every junk snack you ate cancels one good one.",
+                    "Right now you have %(n)s point.",
+                    "Right now you have %(n)s points.",
                 ),
                 n=points,
             ),
@@ -87,8 +87,8 @@ def coach(engine: Engine, state: State) -> Advice:
         )
     if state["turn"] != LEARNER:
         return Advice(
-            say=msg(gettext_noop("The other player is taking a turn. Watch what they do.")),
-            why=msg(gettext_noop("You can't see their hand: cards you hold are secret.")),
+            say=msg(gettext_noop("The other player's turn. Watch!")),
+            why=msg(gettext_noop("Their hand is secret, like yours.")),
         )
     hand = state["hands"][LEARNER]
     if state["picks_left"]:
@@ -96,19 +96,14 @@ def coach(engine: Engine, state: State) -> Advice:
         return _shop(
             state,
             SECOND_PICK[first],
-            gettext_noop("A shopping trip is two cards. Now pick store card %(n)s."),
+            gettext_noop("Shopping is two cards: now pick store card %(n)s."),
         )
     if state["returning"] is not None:
         return _shop(
             state,
             BROCCOLI,
-            gettext_noop("Now pick the store card you get instead: store card %(n)s."),
-            why=msg(
-                gettext_noop(
-                    "Your card goes into the store only after you pick, and then the store is "
-                    "mixed, so nobody knows where it went."
-                )
-            ),
+            gettext_noop("Pick the card you get instead: store card %(n)s."),
+            why=msg(gettext_noop("Then the store is mixed, so nobody knows where your card went.")),
         )
     if _where(state, STRAWBERRIES) == "store":
         return _shop(
@@ -116,19 +111,13 @@ def coach(engine: Engine, state: State) -> Advice:
             STRAWBERRIES,
             gettext_noop("Your first move is always shopping: pick store card %(n)s."),
             why=msg(
-                gettext_noop(
-                    "The store is face down, so nobody knows what they'll get. In this lesson "
-                    "your coach knows where the good snacks are."
-                )
+                gettext_noop("The store is face down. In this lesson your coach knows where the snacks are.")
             ),
         )
     if _where(state, STRAWBERRIES) == "hand":
         return Advice(
             say=msg(
-                gettext_noop(
-                    "Eat the %(card)s: fruit and veggies are the good snacks, and each one you eat "
-                    "is a point."
-                ),
+                gettext_noop("Eat the %(card)s: fruit and veggies are good snacks, a point each."),
                 card=card_ref(STRAWBERRIES),
             ),
             why=vitamin_c(cards[STRAWBERRIES]),
@@ -138,8 +127,8 @@ def coach(engine: Engine, state: State) -> Advice:
         return Advice(
             say=msg(
                 gettext_noop(
-                    "%(card)s are junk: at the end, each junk snack you ate cancels one good snack. "
-                    "Put them back in the store."
+                    "%(card)s: junk food. Each junk snack you eat cancels a good one. Put it back in the "
+                    "store."
                 ),
                 card=card_ref(CHIPS),
             ),
@@ -151,15 +140,15 @@ def coach(engine: Engine, state: State) -> Advice:
             state,
             DOUGHNUT,
             gettext_noop("Go shopping again: pick store card %(n)s."),
-            why=msg(gettext_noop("You may shop on any turn, as long as the store has cards.")),
+            why=msg(gettext_noop("You may shop on any turn while the store has cards.")),
         )
     if _where(state, EXERCISE) == "hand":
         junk = _junk_eaten(engine, state)
         return Advice(
             say=msg(
                 gettext_noop(
-                    "Eat %(card)s. It burns off every junk snack you have eaten, and it stays in "
-                    "front of you to save your snacks from one Sugar Shock."
+                    "Eat %(card)s: it burns off the junk you ate, and it shields your snacks from one "
+                    "Sugar Shock."
                 ),
                 card=card_ref(EXERCISE),
             ),
@@ -171,7 +160,7 @@ def coach(engine: Engine, state: State) -> Advice:
                 n=len(junk),
             )
             if junk
-            else msg(gettext_noop("You have eaten no junk, so for now it is your shield.")),
+            else msg(gettext_noop("You ate no junk, so for now it's your shield.")),
             moves=({"type": "eat", "card": EXERCISE},),
         )
     if _where(state, SUGAR_SHOCK) == "store":
@@ -184,9 +173,8 @@ def coach(engine: Engine, state: State) -> Advice:
         return Advice(
             say=msg(
                 gettext_noop(
-                    "You picked up %(card)s! Eaten, it wipes out every snack you ate, unless an "
-                    "Exercise card saves them. Yours does, and every card is eaten by someone in "
-                    "the end, so eat it now while you are safe."
+                    "%(card)s! Eaten, it wipes out all your eaten snacks, unless Exercise saves them. "
+                    "Yours does, so eat it now: someone must eat it in the end."
                 ),
                 card=card_ref(SUGAR_SHOCK),
             ),
@@ -197,8 +185,8 @@ def coach(engine: Engine, state: State) -> Advice:
         return Advice(
             say=msg(
                 gettext_noop(
-                    "You picked up %(card)s! Eaten, it wipes out every snack you ate, and every "
-                    "card is eaten by someone in the end. Eat it now, while you have little to lose."
+                    "%(card)s! Eaten, it wipes out all your eaten snacks, and someone must eat it in the "
+                    "end. Eat it now, while you have little to lose."
                 ),
                 card=card_ref(SUGAR_SHOCK),
             ),
@@ -210,7 +198,7 @@ def coach(engine: Engine, state: State) -> Advice:
         say = (
             msg(
                 gettext_noop(
-                    "Eat the %(card)s: Broccoli and Spinach cancel one junk snack you ate, here %(junk)s."
+                    "Eat the %(card)s: Broccoli and Spinach cancel a junk snack you ate, here %(junk)s."
                 ),
                 card=card_ref(BROCCOLI),
                 junk=card_ref(junk[0]),
@@ -218,8 +206,7 @@ def coach(engine: Engine, state: State) -> Advice:
             if junk
             else msg(
                 gettext_noop(
-                    "Eat the %(card)s. Broccoli and Spinach also cancel one junk snack you already "
-                    "ate; you ate none, so it's simply a great snack."
+                    "Eat the %(card)s. Broccoli and Spinach also cancel a junk snack you ate (you ate none)."
                 ),
                 card=card_ref(BROCCOLI),
             )
@@ -228,11 +215,11 @@ def coach(engine: Engine, state: State) -> Advice:
     return Advice(
         say=msg(
             gettext_noop(
-                "Your hand is all junk: yell Snack Attack! Your cards go back into the store, and "
-                "the other player must eat a card from the store right now, whatever it is."
+                "Your hand is all junk: yell Snack Attack! Your cards go back to the store, and the "
+                "other player must eat a store card right now."
             )
         ),
-        why=msg(gettext_noop("You need at least 2 cards in your hand to yell Snack Attack!")),
+        why=msg(gettext_noop("You need 2 or more cards to yell it.")),
         moves=({"type": "snack_attack"},),
     )
 

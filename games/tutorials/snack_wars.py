@@ -98,9 +98,7 @@ def coach(engine: Engine, state: State) -> Advice:
             done=True,
         )
     if state["turn"] != LEARNER:
-        return Advice(
-            say=msg(gettext_noop("The other player is drawing and choosing. Watch what they take."))
-        )
+        return Advice(say=msg(gettext_noop("The other player's turn. Watch what they take!")))
     drawn, collection = state["drawn"], state["collections"][LEARNER]
     if state["phase"] == "steal":
         food = _best_food_of(state, BOT)
@@ -187,12 +185,7 @@ def coach(engine: Engine, state: State) -> Advice:
                 ),
                 n=len(raccoons),
             ),
-            why=msg(
-                gettext_noop(
-                    "Raccoons lie face down beside your collection and don't fill it (but the Raccoon "
-                    "bonus card gives a point for each one)."
-                )
-            ),
+            why=msg(gettext_noop("Raccoons lie face down beside your collection and don't fill it.")),
             moves=({"type": "take_raccoons"},),
         )
     return Advice(say=msg(gettext_noop("Take what you like best.")))
