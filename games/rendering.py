@@ -114,7 +114,9 @@ def live_context(
         "move_url": reverse("games:move", args=[match.pk]),
         "bot_level_choices": [(level, level_name(level)) for level in bot_levels(match.game)],
         # A tutorial's coach speaks to its learner only (the shared render has no reader).
-        "coach": None if shared else coaching.coach_context(match, seat, seat_names(match, None, seats)),
+        "coach": coaching.coach_context(match, seat, seat_names(match, None, seats))
+        if match.tutorial and not shared
+        else None,
     }
     if match.status == Match.Status.WAITING:
         return context

@@ -36,6 +36,7 @@ from plateful.safe_json import JSONRefused, loads_bounded
 
 SESSION_KEY = "game_seats"
 PLAYED_KEY = "games_played"  # the games this browser has sat down to (slugs only: no personal data)
+NICKNAME_KEY = "games_nickname"  # the nickname last typed for quick play, offered to a lesson
 
 
 # ----- the browser's seats -------------------------------------------------------------------
@@ -183,13 +184,17 @@ def learn(request: HttpRequest, slug: str) -> HttpResponse:
     engine = _engine_or_404(slug)
     if tutorial_for(slug) is None:
         raise Http404(_("This game has no guided first game yet."))
+    remembered = request.session.get(NICKNAME_KEY, "")
     if request.method == "GET":
-        return render(request, "games/learn.html", {"engine": engine, "game_name": game_name(slug)})
+        context = {"engine": engine, "game_name": game_name(slug), "nickname": remembered}
+        return render(request, "games/learn.html", context)
     if refused := _too_many(request):
         return refused
     try:
-        # The nickname rules apply as in quick play (blank: the learner is "You" to themselves).
-        match, tokens = services.tutorial_create(game=slug, nickname=request.POST.get("nickname", ""))
+        # The nickname rules apply as in quick play; none typed: the one last typed for quick
+        # play, else blank (the learner is "You" to themselves, "Guest" to a watcher).
+        nickname = request.POST.get("nickname", remembered)
+        match, tokens = services.tutorial_create(game=slug, nickname=nickname)
     except services.MatchError as error:
         return _refuse(error)
     _keep_token(request, match.pk, tokens[0])
@@ -254,6 +259,8 @@ def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
         return _refuse(error)
     decks.cards_share(records=cards or [])
     _keep_token(request, match.pk, tokens[0])
+    if nickname := request.POST.get("nickname", "").strip():  # it passed the nickname rules
+        request.session[NICKNAME_KEY] = nickname
     return _go(request, reverse("games:match", args=[match.pk]))
 
 

@@ -19,6 +19,13 @@ seat 0. At every state the coach (`Tutorial.coach`) gives seat 0 an `Advice`:
 Everything the coach says is a message (games.engines.messages: msg(gettext_noop(...), ...)), so
 the web layer translates it like any engine text. Each game module lists its tutorials in
 TUTORIALS; `tutorial_for(slug)` finds one.
+
+On the web (for authors of a lesson): /games/<slug>/learn/ starts it; games.coaching draws the
+coach for seat 0 only and marks the buttons of the moves in `moves` (data-coach-pick; the keyboard
+lands on the first), so name moves exactly as the engine's legal actions spell them; the
+scheduler plays `bot_move` when it names a legal move (else the bot chooses). Say only what the
+learner may see: never a card of a bot's hand or of the stock. games.tutorials.facts words a
+card's nutrition from its record.
 """
 
 from __future__ import annotations

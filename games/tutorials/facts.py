@@ -79,25 +79,28 @@ def why_it_scores(cards: dict, card_id: str) -> Message | None:
     value = int(card.get("value") or 0)
     if card.get("category") == "junk" or value <= 5:
         sugar = added_sugar_grams(card)
+        no_vitamins = not int(card.get("vitamin_power") or 0)
         if sugar >= 5:
-            return msg(
+            words = (
                 gettext_noop(
-                    "%(card)s: a treat, with %(sugar)s grams of added sugar and almost no "
-                    "vitamins, so the Overall Value is only %(value)s."
-                ),
-                card=card_ref(card_id),
-                sugar=sugar,
-                value=value,
+                    "%(card)s: %(sugar)s grams of added sugar and no Vitamin Power, so the Overall "
+                    "Value is only %(value)s."
+                )
+                if no_vitamins
+                else gettext_noop(
+                    "%(card)s: %(sugar)s grams of added sugar, so the Overall Value is only %(value)s."
+                )
             )
-        return msg(
+            return msg(words, card=card_ref(card_id), sugar=sugar, value=value)
+        words = (
             gettext_noop(
-                "%(card)s: a treat, with %(calories)s calories and almost no vitamins, so the "
-                "Overall Value is only %(value)s."
-            ),
-            card=card_ref(card_id),
-            calories=int(card.get("calories") or 0),
-            value=value,
+                "%(card)s: %(calories)s calories and no Vitamin Power, so the Overall Value is "
+                "only %(value)s."
+            )
+            if no_vitamins
+            else gettext_noop("%(card)s: %(calories)s calories, but an Overall Value of only %(value)s.")
         )
+        return msg(words, card=card_ref(card_id), calories=int(card.get("calories") or 0), value=value)
     if highest_value(cards, card_id):
         fiber = fiber_grams(card)
         if fiber >= 5:

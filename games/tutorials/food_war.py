@@ -5,8 +5,9 @@ The stacked deal (cards alternate between the learner and the bot, top first):
 2. Cookies against Strawberries: the bot wins (a treat loses, even for you);
 3. Carrots against Red Pepper: a tie, so one more card each: Black Beans against Cheese Puffs;
 4. Orange against French Fries: the learner wins, and the game stops after 4 rounds.
-Five flips for the learner. Each step is about 30 words to read (about 20 seconds for a child),
-the bot's flip and the table's comparison a few seconds more: about 2 to 3 minutes in all.
+Five flips for the learner and ten things the coach says, about 350 words in all (counted
+from the lesson itself; about half of them are said again while the bot flips): 2 to 3 minutes at
+a child's 100 to 150 words a minute, plus five bot flips of a few seconds each at the relaxed pace.
 
 Everything the coach says about a card comes from its record (games.tutorials.facts).
 """
@@ -57,7 +58,8 @@ def _round_story(state: State) -> list:
             other_value=_value(state, losing),
         )
     ]
-    for card_id in (winning, losing):
+    # Your own card first when it lost: why did it lose?
+    for card_id in (winning, losing) if winner == LEARNER else (losing, winning):
         if (fact := why_it_scores(state["cards"], card_id)) is not None:
             story.append(fact)
             break

@@ -257,20 +257,27 @@
   // A board may say what just happened for listeners (data-announce: each flip of a CHOMP!
   // game); otherwise the newest line of the feed is read once.
   let announced = "";
+  let coached = ""; // a tutorial: what the coach says now is read once, after what happened
+  function coachSays() {
+    const say = document.querySelector("#live #coach-say");
+    return say ? say.textContent.replace(/\s+/g, " ").trim() : "";
+  }
   function announce() {
     const news = document.getElementById("live-news");
     if (!news) return;
     const source = document.querySelector("#live [data-announce]") || document.querySelector("#live .feed-list li.latest");
     const text = source ? source.textContent.replace(/\s+/g, " ").trim() : "";
-    if (text && text !== announced) {
-      announced = text;
-      news.textContent = text;
-    }
+    const coach = coachSays();
+    const said = [text !== announced ? text : "", coach !== coached ? coach : ""].filter(Boolean);
+    announced = text || announced;
+    coached = coach;
+    if (said.length) news.textContent = said.join(" ");
   }
   document.addEventListener("htmx:afterSettle", announce);
   document.addEventListener("htmx:wsAfterMessage", announce);
   document.addEventListener("DOMContentLoaded", () => {
     const source = document.querySelector("#live [data-announce]") || document.querySelector("#live .feed-list li.latest");
     announced = source ? source.textContent.replace(/\s+/g, " ").trim() : ""; // the page itself is read already
+    coached = coachSays();
   });
 })();

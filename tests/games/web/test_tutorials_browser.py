@@ -144,8 +144,20 @@ def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, gam
     )
     if folder := _shots():
         phone.screenshot(path=str(folder / f"{game}-coach-360.png"))
+        phone.set_viewport_size({"width": 1280, "height": 800})
+        phone.screenshot(path=str(folder / f"{game}-coach-1280.png"))
+        phone.set_viewport_size(PHONE)
+    # Everything said to screen readers, kept for the end of the test.
+    phone.evaluate(
+        "() => { window.heard = []; const news = document.querySelector('#live-news');"
+        " new MutationObserver(() => window.heard.push(news.textContent))"
+        ".observe(news, {childList: true, characterData: true, subtree: true}); }"
+    )
     pressed = play_lesson_by_keyboard(phone)
     assert pressed >= 1
+    # A screen reader heard the coach's last words too (not only the board's news).
+    last_words = phone.locator("#coach-say").inner_text().strip()
+    assert any(last_words in said for said in phone.evaluate("() => window.heard")), last_words
     done = phone.locator("#coach.coach-done")
     assert done.get_by_role("button", name="Play a real game").is_visible()
     assert done.get_by_role("link").first.is_visible()
@@ -157,6 +169,8 @@ def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, gam
 def test_a_first_timer_is_offered_the_lesson_first_then_as_a_link(server, phone):
     game = games_with_tutorials()[0]
     phone.goto(f"{server.url}/games/{game}/")
+    if folder := _shots():
+        phone.screenshot(path=str(folder / f"{game}-detail-first-time-360.png"))
     first = phone.locator(".learn-first [data-learn]")
     assert first.is_visible()
     assert "Learn to play" in first.inner_text()
@@ -166,5 +180,26 @@ def test_a_first_timer_is_offered_the_lesson_first_then_as_a_link(server, phone)
     phone.goto(f"{server.url}/games/{game}/")
     assert not phone.locator(".learn-first").count()
     assert phone.locator(f".play-now a[href='/games/{game}/learn/']").count() == 1
+    if folder := _shots():
+        phone.screenshot(path=str(folder / f"{game}-detail-after-360.png"))
     phone.goto(f"{server.url}/games/")
     assert phone.locator(f".game-card-learn a[href='/games/{game}/learn/']").count() == 1
+
+
+def test_a_move_the_coach_does_not_want_shows_its_hint_and_changes_nothing(server, phone):
+    if "duel" not in games_with_tutorials():
+        pytest.skip("the Duel lesson is not here")
+    _start_lesson(phone, server, "duel")
+    phone.wait_for_selector("#live [data-coach-pick]", timeout=WAIT_MS)
+    phone.wait_for_function("() => !!window.htmx", timeout=WAIT_MS)
+    other = "#live button[hx-vals*='black-beans']"
+    assert _tab_to(phone, other), "Tab reaches another card"
+    phone.keyboard.press("Enter")
+    flash = phone.locator("#flash")
+    flash.wait_for(state="visible", timeout=WAIT_MS)
+    assert flash.inner_text() == "Show Green Beans: it will start your meal."
+    # Nothing changed for the learner: still three cards to show, the coach's pick still marked
+    # (the bot may have shown its own card meanwhile: both show at once).
+    assert phone.locator("#live button[hx-vals*='reveal']").count() == 3
+    assert phone.locator("#live [data-coach-pick][hx-vals*='green-beans']").count() == 1
+    assert phone.js_errors == []
