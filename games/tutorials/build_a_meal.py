@@ -207,13 +207,13 @@ def coach(engine: Engine, state: State) -> Advice:
                 "at most 600 calories. Put %(cards)s on your plate."
             ),
         )
-        if state["plates"][LEARNER] or not advice.moves or advice.moves[0]["type"] != "plate":
-            return advice  # the card words come once, on the first step
-        return Advice(
-            say=advice.say,
-            why=[*advice.why, vitamin_c(state["cards"]["broccoli"])],
-            moves=advice.moves,
-        )
+        if advice.moves and advice.moves[0]["type"] == "serve":  # what the Broccoli brings
+            return Advice(
+                say=advice.say,
+                why=[advice.why, vitamin_c(state["cards"]["broccoli"])],
+                moves=advice.moves,
+            )
+        return advice
     if FIRST_DRAW in hand:
         return _discard(
             FIRST_DRAW,

@@ -241,7 +241,7 @@ TUTORIALS = (
     Tutorial(
         game="snack-attack",
         seats=2,
-        seed=23,
+        seed=367,  # the store mixes after a swap: with this seed the lesson's cards stay on top
         coach=coach,
         deck=DECK,
         options={"ties": "share"},

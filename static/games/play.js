@@ -23,6 +23,15 @@
     }
   });
 
+  // The coach's pick gets the keyboard without the page jumping; only when it lies off the screen
+  // (a long board on a phone) is it brought just into view, so a child sees the button the
+  // keyboard is on (the coach's words are its description for a screen reader).
+  function focusPick(pick) {
+    pick.focus({ preventScroll: true });
+    const box = pick.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) pick.scrollIntoView({ block: "nearest" });
+  }
+
   function restoreFocus() {
     const live = document.getElementById("live");
     if (!live) return;
@@ -31,7 +40,7 @@
     if (!focusWanted) {
       // A tutorial's learner who hasn't tabbed anywhere yet: the coach's pick, as on opening.
       const pick = idle ? live.querySelector(COACH_PICK) : null;
-      if (pick) pick.focus({ preventScroll: true });
+      if (pick) focusPick(pick);
       return;
     }
     if (active && active !== document.body && active !== live && active.isConnected) return;
@@ -48,7 +57,8 @@
       target = live;
     }
     const wanted = focusWanted;
-    target.focus({ preventScroll: true });
+    if (target.matches(COACH_PICK)) focusPick(target);
+    else target.focus({ preventScroll: true });
     // On the game itself, not a control: the next update gives the focus to a move button.
     if (target === live) focusWanted = { ...wanted, key: "", id: "" };
   }
@@ -56,7 +66,7 @@
   // described by what the coach says, so a screen reader hears the advice with it).
   document.addEventListener("DOMContentLoaded", () => {
     const pick = document.querySelector("#live " + COACH_PICK);
-    if (pick) pick.focus({ preventScroll: true });
+    if (pick) focusPick(pick);
   });
   document.addEventListener("htmx:afterSwap", restoreFocus);
   document.addEventListener("htmx:oobAfterSwap", restoreFocus);
