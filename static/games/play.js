@@ -23,11 +23,16 @@
     }
   });
 
-  // The coach's pick gets the keyboard without the page jumping; only when it lies off the screen
-  // (a long board on a phone) is it brought just into view, so a child sees the button the
-  // keyboard is on (the coach's words are its description for a screen reader).
+  // The coach's pick gets the keyboard without the page jumping. A child who plays by keyboard
+  // must also see where the keyboard is: when the pick lies off the screen (a long board on a
+  // phone) it is brought just into view, for them only (a tap or a click leaves the page where it
+  // is, with the coach's words). The coach's words are the pick's description for a screen reader.
+  let keyboardUser = false;
+  document.addEventListener("keydown", () => { keyboardUser = true; }, true);
+  document.addEventListener("pointerdown", () => { keyboardUser = false; }, true);
   function focusPick(pick) {
     pick.focus({ preventScroll: true });
+    if (!keyboardUser) return;
     const box = pick.getBoundingClientRect();
     if (box.top < 0 || box.bottom > window.innerHeight) pick.scrollIntoView({ block: "nearest" });
   }

@@ -1,6 +1,7 @@
 """The card-game lessons (Snack Attack!, Build-A-Meal, Appetite, SNACK WARS) on a 360 x 740 phone,
 by keyboard alone: at every step the button the coach wants has the keyboard AND is on the screen,
-even when the board is longer than the phone (the page brings the pick into view, just enough)."""
+even when the board is longer than the phone (for a keyboard player the page brings the pick just
+into view; static/games/play.js focusPick)."""
 
 from __future__ import annotations
 
