@@ -12,6 +12,9 @@ Chocolate Bar and Sugar Shock. Your first turn: draw, plate and serve the first 
 earns another turn), discard. Your extra turn: draw, serve the second meal, add Exercise (-200
 calories) so the Chocolate Bar fits, discard. Then the bot serves a meal and you ruin it with
 Sugar Shock: that was your last card, so you win. The bot plays along (`bot_move`).
+
+About 360 words to read over 14 moves (counted from the lesson itself), 6 bot moves at
+the relaxed pace: 3 to 4.5 minutes at a child's 100 to 150 words a minute.
 """
 
 from __future__ import annotations
@@ -100,10 +103,9 @@ def _plating(state: State, meal: tuple[str, ...], say: str) -> Advice:
     """Put the meal's next cards on the plate (any order), then serve it."""
     plate = state["plates"][LEARNER]
     left = [c for c in meal if c not in plate]
-    if left and plate:  # the cards were explained when the plate was empty
+    if left and plate:  # the cards were explained when the plate was empty; the board ticks the rules
         return Advice(
             say=msg(gettext_noop("Now put %(cards)s on your plate."), cards=cards_ref(left)),
-            why=plate_status(state, plate),
             moves=tuple({"type": "plate", "card": c} for c in left),
         )
     if left:

@@ -10,6 +10,9 @@ The store is face down and mixed again after a swap or a Snack Attack!, so the c
 card it wants in the store and names its spot ("Pick store card 3"). The bot plays along
 (`bot_move`): it shops only cards the lesson does not need and eats what it holds, and never
 mixes the store; once the lesson is over it plays as any beginner bot.
+
+About 330 words to read over 13 moves (counted from the lesson itself), 11 bot moves
+at the relaxed pace: 3 to 4 minutes at a child's 100 to 150 words a minute.
 """
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ def test_build_a_meal_counts_every_plate_as_the_engines_meal_check_does():
             seen += 1
         if move["type"] == "serve":
             assert check_meal([state["cards"][c] for c in plate]).balanced and "Balanced!" in say
-    assert seen >= 5
+    assert seen >= 3  # both meals served, and the meal the Chocolate Bar joins
 
 
 def test_build_a_meal_tells_each_cards_printed_servings_and_what_it_leaves_out():
