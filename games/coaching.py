@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import logging
 import re
 
 from django.utils.translation import gettext as _
@@ -23,6 +24,8 @@ from games.models import Match
 from games.services import match_state
 from games.tutorials import LEARNER, Advice, move_matches, tutorial_for
 
+logger = logging.getLogger(__name__)
+
 
 def coach_context(match: Match, seat: int | None, names: list[str]) -> dict | None:
     """The coach's panel for this reader, or None (not a tutorial, not the learner, not started).
@@ -33,7 +36,11 @@ def coach_context(match: Match, seat: int | None, names: list[str]) -> dict | No
     if lesson is None or match.state is None:
         return None
     engine = get_engine(match.game)
-    advice: Advice = lesson.coach(engine, match_state(match=match))
+    try:
+        advice: Advice = lesson.coach(engine, match_state(match=match))
+    except Exception:  # a coach's bug must not take the game away: the page goes on without it
+        logger.exception("The coach of %s failed on match %s.", match.game, match.pk)
+        return None
     finished = match.status == Match.Status.FINISHED
     words = {"viewer": LEARNER, "names": names, "cards": match.cards}
     done = advice.done or finished

@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from django.utils import translation
 
 from games import rendering, scheduler, services
 from games.engines import get_engine
@@ -15,6 +16,12 @@ from games.models import Match, Pace
 from games.tutorials import games_with_tutorials, tutorial_for
 
 pytestmark = pytest.mark.django_db
+# The countdown's remaining time is read when a page is drawn: not part of a comparison.
+_COUNTDOWN = re.compile(r'data-ms="\d+"|>\d+</span> s')
+
+
+def _same(html: str) -> str:
+    return _COUNTDOWN.sub("", html)
 
 
 def _learn(client, game="duel", **data) -> Match:
@@ -152,3 +159,28 @@ def test_a_first_timer_is_offered_the_lesson_first_then_as_a_link(client):
     assert 'class="learn-first' not in detail and f'href="/games/{game}/learn/"' in detail
     catalog = client.get("/games/").content.decode()
     assert f'action="/games/{game}/learn/"' not in catalog and f'href="/games/{game}/learn/"' in catalog
+
+
+@pytest.mark.parametrize("game", sorted(set(games_with_tutorials()) & rendering.COMPOSED_GAMES))
+def test_a_lessons_pages_are_composed_exactly_as_drawn_whole_and_the_coach_is_the_learners(client, game):
+    match = _learn(client, game=game)
+    for _step in range(40):
+        match.refresh_from_db()
+        rendering._SHARED_HTML.clear()
+        rendering._PIECES.clear()
+        for language in ("en", "es"):
+            with translation.override(language):
+                for reader in (None, *range(match.seats)):
+                    composed = rendering.live_html(match, reader, oob=True)
+                    assert _same(composed) == _same(rendering.whole_live_html(match, reader, oob=True))
+                    assert ('id="coach"' in composed) == (reader == 0)
+                assert "coach-say" not in rendering.shared_live_html(match, oob=True)
+        if match.status == Match.Status.FINISHED:
+            return
+        page = client.get(f"/play/{match.pk}/", HTTP_HX_REQUEST="true").content.decode()
+        if picks := _picks(page):
+            assert _move(client, match, picks[0]).status_code == 200
+        elif not scheduler.bots_play(match_id=match.pk, max_moves=1):
+            legal = get_engine(game).legal_actions(services.match_state(match=match), 0)
+            assert _move(client, match, legal[0]).status_code == 200
+    raise AssertionError(f"{game}: the lesson did not finish")

@@ -73,13 +73,19 @@ def _start_lesson(page, server, game: str) -> None:
     page.wait_for_selector("#coach", timeout=WAIT_MS)
 
 
-def _screen_box(page, selector: str) -> dict | None:
-    return page.evaluate(
-        """s => { const e = document.querySelector(s); if (!e) return null;
-                  const b = e.getBoundingClientRect();
-                  return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; }""",
-        selector,
-    )
+def _first_screen(page) -> tuple[dict, dict]:
+    """Where the coach and its first pick are, read in one go (in a real-time lesson a bot may
+    take the pick away at any moment), with the page not scrolled."""
+    boxes = page.wait_for_function(
+        """() => { const coach = document.querySelector('#coach');
+             const pick = document.querySelector('#live [data-coach-pick]');
+             if (!coach || !pick || window.scrollY !== 0) return null;
+             const box = e => { const b = e.getBoundingClientRect();
+                                return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
+             return [box(coach), box(pick)]; }""",
+        timeout=WAIT_MS,
+    ).json_value()
+    return boxes[0], boxes[1]
 
 
 def _state(page) -> dict:
@@ -128,16 +134,15 @@ def play_lesson_by_keyboard(page) -> int:
 @pytest.mark.parametrize("game", games_with_tutorials())
 def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, game):
     _start_lesson(phone, server, game)
-    phone.evaluate("() => window.scrollTo(0, 0)")
-    # The coach and the move it wants are on the first screen (measured as test_phone does).
+    # The coach and the move it wants are on the first screen (measured as test_phone does),
+    # once there is a move to make (a real-time lesson may start with the table's flip).
     phone.wait_for_selector("#live [data-coach-pick]", timeout=WAIT_MS)
-    coach, pick = _screen_box(phone, "#coach"), _screen_box(phone, "#live [data-coach-pick]")
-    assert phone.evaluate("() => window.scrollY") == 0
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    coach, pick = _first_screen(phone)
     assert coach["top"] >= 0 and coach["bottom"] <= PHONE["height"], f"{game}: coach {coach}"
     assert pick["top"] >= 0 and pick["bottom"] <= PHONE["height"], f"{game}: coach's pick {pick}"
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
-    # The page opens with the keyboard on the coach's pick (play.js moves it there once the page
-    # has loaded, which may be a moment after the pick is drawn).
+    # The keyboard is on the coach's pick (as the page opens, or as the pick appears).
     phone.wait_for_function(
         "() => !!document.activeElement && document.activeElement.matches('[data-coach-pick]')",
         timeout=WAIT_MS,
