@@ -61,9 +61,10 @@ def _junk_eaten(engine: Engine, state: State) -> list[str]:
 
 
 def lesson_over(state: State) -> bool:
-    """Broccoli eaten and the junk hand sent back with Snack Attack!"""
+    """Broccoli eaten (it stays eaten: the deck's one Sugar Shock is gone by then) and the junk
+    hand sent back with Snack Attack!"""
     hand = state["hands"][LEARNER]
-    return BROCCOLI in state["eaten"][LEARNER] and DOUGHNUT not in hand and COOKIES not in hand
+    return BROCCOLI in state["eaten"][LEARNER] and set(hand) != {DOUGHNUT, COOKIES}
 
 
 def coach(engine: Engine, state: State) -> Advice:
@@ -95,7 +96,9 @@ def coach(engine: Engine, state: State) -> Advice:
         )
     hand = state["hands"][LEARNER]
     if state["picks_left"]:
-        first = next(c for c in reversed(hand) if c in SECOND_PICK)
+        first = next((c for c in reversed(hand) if c in SECOND_PICK), None)
+        if first is None or SECOND_PICK[first] not in state["store"]:  # not in this deal
+            return Advice(say=msg(gettext_noop("Pick a second card from the store.")))
         return _shop(
             state,
             SECOND_PICK[first],

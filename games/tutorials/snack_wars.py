@@ -54,16 +54,19 @@ BOT_SECOND_DRAW = (
     "cheese-3",
     "sushi-4",
 )
-THIRD_DRAW = ("raccoon-2", "raccoon-3", "cheese-4", "ramen-4", "sushi-5")
+LESSON_RACCOONS = ("raccoon-2", "raccoon-3")
+THIRD_DRAW = (*LESSON_RACCOONS, "cheese-4", "ramen-4", "sushi-5")
 DECK = (*FIRST_DRAW, *BOT_FIRST_DRAW, *SECOND_DRAW, *BOT_SECOND_DRAW, *THIRD_DRAW)
 FIRST_FOOD = "donut"
 BONUS = "bonus-american"
 
 
 def lesson_over(state: State) -> bool:
-    """You took Raccoons and have finished stealing."""
+    """You took the lesson's Raccoons and have finished stealing with them (Raccoons you take
+    later, in the rest of the game, are yours to use as you like)."""
+    raccoons = state["raccoons"][LEARNER]
     stealing = state["turn"] == LEARNER and state["phase"] == "steal"
-    return bool(state["raccoons"][LEARNER]) and not stealing
+    return bool(raccoons) and not (stealing and set(raccoons) == set(LESSON_RACCOONS))
 
 
 def _food_cards(state: State, card_ids, food: str) -> list[str]:

@@ -4,6 +4,7 @@ makes them (the tutorial's bot_move first), until the coach says the lesson is d
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from games.engines.base import strings_in
 from games.engines.messages import english
 from games.tutorials import LEARNER, refusal, tutorial_for
-from tests.games.tutorials.lesson_driver import accepted, play, start
+from tests.games.tutorials.lesson_driver import accepted, bot_action, play, start
 
 GAMES = ("snack-attack", "build-a-meal", "appetite", "snack-wars")
 # A child reads a step's words and makes the move in about 10 to 15 seconds: a 2-4 minute lesson
@@ -131,3 +132,25 @@ def test_snack_wars_counts_the_bonus_and_the_steals_from_the_collections():
     done = tutorial_for("snack-wars").coach(lesson.engine, lesson.state)
     totals = [score["total"] for score in lesson.engine.scores(lesson.state)]
     assert f"you would score {totals[0]} points and {{s1}} {totals[1]}." in _words(done.why, lesson.state)
+
+
+@pytest.mark.parametrize("policy", ["first", "last", "random"])
+@pytest.mark.parametrize("game", GAMES)
+def test_after_the_lesson_the_coach_stays_done_whatever_the_learner_plays(game, policy):
+    """The learner may finish the game: whatever they play, the coach never fails and stays done."""
+    tutorial = tutorial_for(game)
+    lesson = play(tutorial)
+    engine, rng = lesson.engine, random.Random(policy)
+    for _ in range(2000):
+        state = lesson.state
+        assert tutorial.coach(engine, state).done
+        if engine.result(state) is not None:
+            return
+        movers = engine.to_move(state)
+        if LEARNER in movers and (legal := engine.legal_actions(state, LEARNER)):
+            action = {"first": legal[0], "last": legal[-1], "random": rng.choice(legal)}[policy]
+            lesson.state, _ = engine.apply(state, LEARNER, action)
+            continue
+        seat = min(seat for seat in movers if seat is not None)
+        lesson.state, _ = engine.apply(state, seat, bot_action(lesson, seat, rng))
+    raise AssertionError(f"{game}: the game did not end")
