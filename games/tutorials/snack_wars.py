@@ -1,18 +1,19 @@
-"""Learn to play SNACK WARS: your first three turns against one bot, with a coach at your side.
+"""Learn to play SNACK WARS: your first four turns against one bot, with a coach at your side.
 
 The stacked deck teaches the three choices of a turn: take every Food card of one value (three
 Donuts: the majority of Donuts scores 7), take one Bonus card (the American cuisine bonus: a
 point for each American food, and Donuts are American), take every Raccoon (two of them) and
-steal with them (the bot's two Macarons, the majority worth 9). The bot plays along
-(`bot_move`: it takes the most valuable food it draws). After your steals the lesson is over:
-the coach says what your collection would score, and you may finish the game.
+steal with them (the bot's two Macarons, the majority worth 9), and, on your fourth turn, two
+Milkshakes: American food, so your American bonus grows with them. The bot plays along
+(`bot_move`: it takes the most valuable food it draws). Then the lesson is over: the coach says
+what your collection would score, and you may finish the game.
 
 SNACK WARS cards are snacks from around the world, with no nutrition data: the coach speaks of
 points and majorities only.
 
-About 210 words to read over 5 moves (counted from the lesson itself), with nine drawn
-cards to look at each turn and 2 bot turns: about 2 to 2.5 minutes at a child's 100 to 150
-words a minute.
+About 240 words to read over 6 moves (counted from the lesson itself), with the drawn cards
+to look at each turn and 3 bot turns: about 2 to 3 minutes at a child's 100 to 150 words a
+minute.
 """
 
 from __future__ import annotations
@@ -22,6 +23,11 @@ from games.engines.messages import card_ref, gettext_noop, msg, ngettext_noop, s
 from games.tutorials import LEARNER, Advice, Tutorial
 
 BOT = 1
+CUISINE_WORDS = {
+    "american": gettext_noop("American"),
+    "french": gettext_noop("French"),
+    "japan": gettext_noop("Japanese"),
+}
 FIRST_DRAW = (
     "donut-1",
     "donut-2",
@@ -56,17 +62,35 @@ BOT_SECOND_DRAW = (
 )
 LESSON_RACCOONS = ("raccoon-2", "raccoon-3")
 THIRD_DRAW = (*LESSON_RACCOONS, "cheese-4", "ramen-4", "sushi-5")
-DECK = (*FIRST_DRAW, *BOT_FIRST_DRAW, *SECOND_DRAW, *BOT_SECOND_DRAW, *THIRD_DRAW)
+BOT_THIRD_DRAW = (
+    "croissant-3",
+    "croissant-4",
+    "burger-4",
+    "burger-5",
+    "cheese-5",
+    "macaron-3",
+    "bonus-japan",
+)
+FOURTH_DRAW = ("milkshake-4", "milkshake-5", "bonus-all-cuisines")
+DECK = (
+    *FIRST_DRAW,
+    *BOT_FIRST_DRAW,
+    *SECOND_DRAW,
+    *BOT_SECOND_DRAW,
+    *THIRD_DRAW,
+    *BOT_THIRD_DRAW,
+    *FOURTH_DRAW,
+)
+# Your four turns and the bot's three: the lesson is over once they are played (turns only grow).
+LESSON_TURNS = 7
+FOURTH_FOOD = "milkshake"
 FIRST_FOOD = "donut"
 BONUS = "bonus-american"
 
 
 def lesson_over(state: State) -> bool:
-    """You took the lesson's Raccoons and have finished stealing with them (Raccoons you take
-    later, in the rest of the game, are yours to use as you like)."""
-    raccoons = state["raccoons"][LEARNER]
-    stealing = state["turn"] == LEARNER and state["phase"] == "steal"
-    return bool(raccoons) and not (stealing and set(raccoons) == set(LESSON_RACCOONS))
+    """Your fourth turn is played (after it you may finish the game as you like)."""
+    return state["turns_taken"] >= LESSON_TURNS
 
 
 def _food_cards(state: State, card_ids, food: str) -> list[str]:
@@ -181,6 +205,39 @@ def coach(engine: Engine, state: State) -> Advice:
                 n=len(matching),
             ),
             moves=({"type": "take_bonus", "card": BONUS},),
+        )
+    fourth = _food_cards(state, drawn, FOURTH_FOOD)
+    if fourth and collection:
+        card = cards[fourth[0]]
+        same_cuisine = [c for c in collection if cards[c].get("cuisine") == card["cuisine"]]
+        bonus_cuisines = {cards[c]["bonus"] for c in collection if cards[c]["kind"] == "bonus"}
+        why = (
+            msg(
+                gettext_noop(
+                    "%(card)s cards are %(cuisine)s food, so your bonus grows from %(before)s to "
+                    "%(after)s points."
+                ),
+                card=card_ref(fourth[0]),
+                cuisine=msg(CUISINE_WORDS[card["cuisine"]]),
+                before=len(same_cuisine),
+                after=len(same_cuisine) + len(fourth),
+            )
+            if card["cuisine"] in bonus_cuisines
+            else None
+        )
+        return Advice(
+            say=msg(
+                ngettext_noop(
+                    "Take the %(n)s %(card)s (value %(value)s): the player with the most scores %(value)s.",
+                    "Take the %(n)s %(card)s cards (value %(value)s): the player with the most scores "
+                    "%(value)s.",
+                ),
+                n=len(fourth),
+                card=card_ref(fourth[0]),
+                value=card["value"],
+            ),
+            why=why,
+            moves=({"type": "take_food", "value": card["value"]},),
         )
     if raccoons:
         return Advice(

@@ -111,6 +111,11 @@ def test_appetite_sums_are_the_tables_real_total():
     assert LEARNER in lesson.state["result"]["winners"]
 
 
+def move_card(state, move) -> str:
+    """A drawn card the take_food move takes."""
+    return next(c for c in state["drawn"] if state["cards"][c].get("value") == move["value"])
+
+
 def test_snack_wars_counts_the_bonus_and_the_steals_from_the_collections():
     lesson = play(tutorial_for("snack-wars"))
     for advice, move, state in zip(lesson.advice, lesson.learner_moves, lesson.states, strict=True):
@@ -119,6 +124,11 @@ def test_snack_wars_counts_the_bonus_and_the_steals_from_the_collections():
             cuisine = state["cards"][move["card"]]["bonus"]
             mine = [c for c in state["collections"][LEARNER] if state["cards"][c].get("cuisine") == cuisine]
             assert f"worth {len(mine)} points now" in why
+        if move["type"] == "take_food" and "bonus grows" in why:
+            cuisine = state["cards"][move_card(state, move)]["cuisine"]
+            have = sum(state["cards"][c].get("cuisine") == cuisine for c in state["collections"][LEARNER])
+            taken = sum(state["cards"][c].get("value") == move["value"] for c in state["drawn"])
+            assert f"grows from {have} to {have + taken} points" in why
         if move["type"] == "steal":
             food = state["cards"][move["card"]]["food"]
             mine, theirs = (
