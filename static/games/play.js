@@ -23,6 +23,20 @@
     }
   });
 
+  // The coach's pick gets the keyboard without the page jumping. A child who plays by keyboard
+  // must also see where the keyboard is: when the pick lies off the screen (a long board on a
+  // phone) it is brought just into view, for them only (a tap or a click leaves the page where it
+  // is, with the coach's words). The coach's words are the pick's description for a screen reader.
+  let keyboardUser = false;
+  document.addEventListener("keydown", () => { keyboardUser = true; }, true);
+  document.addEventListener("pointerdown", () => { keyboardUser = false; }, true);
+  function focusPick(pick) {
+    pick.focus({ preventScroll: true });
+    if (!keyboardUser) return;
+    const box = pick.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) pick.scrollIntoView({ block: "nearest" });
+  }
+
   function restoreFocus() {
     const live = document.getElementById("live");
     if (!live) return;
@@ -31,7 +45,7 @@
     if (!focusWanted) {
       // A tutorial's learner who hasn't tabbed anywhere yet: the coach's pick, as on opening.
       const pick = idle ? live.querySelector(COACH_PICK) : null;
-      if (pick) pick.focus({ preventScroll: true });
+      if (pick) focusPick(pick);
       return;
     }
     if (active && active !== document.body && active !== live && active.isConnected) return;
@@ -48,7 +62,8 @@
       target = live;
     }
     const wanted = focusWanted;
-    target.focus({ preventScroll: true });
+    if (target.matches(COACH_PICK)) focusPick(target);
+    else target.focus({ preventScroll: true });
     // On the game itself, not a control: the next update gives the focus to a move button.
     if (target === live) focusWanted = { ...wanted, key: "", id: "" };
   }
@@ -56,7 +71,7 @@
   // described by what the coach says, so a screen reader hears the advice with it).
   document.addEventListener("DOMContentLoaded", () => {
     const pick = document.querySelector("#live " + COACH_PICK);
-    if (pick) pick.focus({ preventScroll: true });
+    if (pick) focusPick(pick);
   });
   document.addEventListener("htmx:afterSwap", restoreFocus);
   document.addEventListener("htmx:oobAfterSwap", restoreFocus);

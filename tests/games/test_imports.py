@@ -1,4 +1,4 @@
-"""The games app imports one way: engines, bots and tutorials (pure Python) <- models, changes, messages,
+"""The games app imports one way: engines and bots (pure Python) <- models, changes, messages,
 catalog, seat_view <- services (with card_sets, retention) <- boards (the presenters) <- rendering,
 scheduler, forms <- views, the live package (its socket and broadcast; its snapshot cache and move
 queue sit lower, with the services) <- apps.

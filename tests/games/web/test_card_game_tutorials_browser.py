@@ -1,0 +1,50 @@
+"""The card-game lessons (Snack Attack!, Build-A-Meal, Appetite, SNACK WARS) on a 360 x 740 phone,
+by keyboard alone: at every step the button the coach wants has the keyboard AND is on the screen,
+even when the board is longer than the phone (for a keyboard player the page brings the pick just
+into view; static/games/play.js focusPick)."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+
+from tests.games.web.test_tutorials_browser import (
+    PHONE,
+    WAIT_MS,
+    PlaywrightTimeout,
+    _start_lesson,
+    _state,
+    _wait_for_news,
+    phone,  # noqa: F401 - a fixture
+    server,  # noqa: F401 - a fixture
+)
+
+pytestmark = pytest.mark.browser
+
+MAX_STEPS = 60
+ACTIVE_BOX = """() => { const e = document.activeElement;
+    if (!e || !e.matches('#live [data-coach-pick]')) return null;
+    const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom}; }"""
+
+
+@pytest.mark.parametrize("game", ["snack-attack", "build-a-meal", "appetite", "snack-wars"])
+def test_every_coach_pick_has_the_keyboard_and_is_on_the_phones_screen(server, phone, game):  # noqa: F811
+    _start_lesson(phone, server, game)
+    steps = 0
+    for _ in range(MAX_STEPS):
+        now = _state(phone)
+        if now["done"]:
+            break
+        pressed = False
+        if now["picks"]:
+            phone.wait_for_function(f"() => !!({ACTIVE_BOX})()", timeout=WAIT_MS)
+            box = phone.evaluate(ACTIVE_BOX)
+            assert box["top"] >= -1 and box["bottom"] <= PHONE["height"] + 1, f"{game} step {steps}: {box}"
+            phone.keyboard.press("Enter")
+            steps += 1
+            pressed = True
+        with contextlib.suppress(PlaywrightTimeout):
+            _wait_for_news(phone, now["version"], after_a_move=pressed)
+    assert _state(phone)["done"] and steps >= 5
+    assert phone.js_errors == []
