@@ -92,12 +92,7 @@ _TUTORIALS: dict[str, Tutorial] = {}
 def _load() -> dict[str, Tutorial]:
     if not _TUTORIALS:
         for name in TUTORIAL_MODULES:
-            try:
-                module = importlib.import_module(f"games.tutorials.{name}")
-            except ModuleNotFoundError as error:
-                if error.name != f"games.tutorials.{name}":
-                    raise
-                continue  # that game has no tutorial yet
+            module = importlib.import_module(f"games.tutorials.{name}")
             for tutorial in module.TUTORIALS:
                 _TUTORIALS[tutorial.game] = tutorial
     return _TUTORIALS

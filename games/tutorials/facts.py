@@ -4,16 +4,14 @@ A coach never hard-codes a number about a food: it reads the record the match wa
 (state["cards"][id]: the USDA nutrients of one serving, its Overall Value, calories...) and says
 only what those numbers support ("almost a whole day's vitamin C" needs 80% to 99% of the Daily
 Value). Daily Values are the U.S. FDA's for adults and children 4 years and older (21 CFR
-101.9), the ones printed on food labels.
+101.9), the ones printed on food labels, read from nutrition.scoring like every number the site
+gives (games.tutorials.food_facts reads them there too).
 """
 
 from __future__ import annotations
 
 from games.engines.messages import Message, card_ref, gettext_noop, msg
-
-# Daily Values (per day) of the nutrients the coach speaks about.
-DAILY_VALUES = {"vitamin_c_mg": 90.0, "vitamin_a_rae_ug": 900.0, "fiber_g": 28.0, "calcium_mg": 1300.0}
-ADDED_SUGAR_LIMIT_G = 50.0  # the Daily Value for added sugars: a limit, not a goal
+from nutrition.scoring import daily_value
 
 # How much of a day's need one serving gives, in words (the lowest share each phrase needs).
 _SHARE_WORDS = {
@@ -36,7 +34,7 @@ _SHARE_WORDS = {
 def nutrient_share(card: dict, nutrient: str) -> float:
     """One serving's share of the Daily Value (0 when the record doesn't say)."""
     amount = (card.get("nutrients_per_serving") or {}).get(nutrient) or 0.0
-    return float(amount) / DAILY_VALUES[nutrient]
+    return float(amount) / daily_value(nutrient)
 
 
 def strongest_vitamin(card: dict) -> Message | None:

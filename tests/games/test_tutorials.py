@@ -13,6 +13,7 @@ from games.bots import get_bot
 from games.engines import ENGINES, get_engine
 from games.engines.messages import english, message_ids
 from games.tutorials import LEARNER, facts, games_with_tutorials, move_matches, refusal, tutorial_for
+from nutrition.scoring import daily_value
 
 MAX_STEPS = 400  # moves by anyone, the table included: a lesson is far shorter
 
@@ -121,7 +122,7 @@ def test_the_food_war_lesson_teaches_a_win_a_loss_and_a_tie():
 def test_broccoli_has_almost_a_whole_days_vitamin_c_by_its_own_record():
     _lesson, _engine, state = _deal("food-war")
     broccoli = state["cards"]["broccoli"]
-    share = broccoli["nutrients_per_serving"]["vitamin_c_mg"] / facts.DAILY_VALUES["vitamin_c_mg"]
+    share = broccoli["nutrients_per_serving"]["vitamin_c_mg"] / daily_value("vitamin_c_mg")
     sentence = _say(facts.strongest_vitamin(broccoli), state)
     if 0.8 <= share < 1.0:
         assert sentence == "One serving of Broccoli has almost a whole day's vitamin C."
