@@ -38,6 +38,24 @@ from games.models import Match, Seat
 from games.seat_view import seat_view
 from games.services import match_state
 
+# Bounded per-process caches of what was drawn or put in words (the shared renders, the
+# private pieces, the feed's lines), each keyed by everything its value depends on.
+_FEED_LINES: OrderedDict[tuple, tuple] = OrderedDict()
+_DRAWN_LIMIT = 1024
+_DRAWN_LOCK = threading.Lock()
+
+
+def _drawn(cache: OrderedDict, key: tuple, draw):
+    with _DRAWN_LOCK:
+        drawn = cache.get(key)
+    if drawn is None:
+        drawn = draw()
+        with _DRAWN_LOCK:
+            cache[key] = drawn
+            while len(cache) > _DRAWN_LIMIT:
+                cache.popitem(last=False)
+    return drawn
+
 
 def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) -> list[str]:
     """Each seat's name as this seat reads it: "You" for itself, others by nickname or bot."""
@@ -60,15 +78,22 @@ def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) 
     return names
 
 
-def _feed(match: Match, seat: int | None, words: Speaker) -> list[dict]:
+def _feed(match: Match, seat: int | None, words: Speaker, names: list[str]) -> list[dict]:
+    """The seat's feed, newest first. A logged move reads the same to a reader in every later
+    change, so each move's lines are put in words once per reader, language and names."""
     _seats, recent = match_rows(match)
     feed = []
     for logged in recent:
-        for item in reversed(events_for(logged.events or [], seat)):
-            feed.append(
-                {"text": words.say(item.get("text")), "index": logged.index, "css": _event_css(item, seat)}
-            )
+        key = (match.pk, logged.index, seat, get_language(), tuple(names))
+        feed.extend(_drawn(_FEED_LINES, key, functools.partial(_feed_lines, logged, seat, words)))
     return feed
+
+
+def _feed_lines(logged, seat: int | None, words: Speaker) -> tuple[dict, ...]:
+    return tuple(
+        {"text": words.say(item.get("text")), "index": logged.index, "css": _event_css(item, seat)}
+        for item in reversed(events_for(logged.events or [], seat))
+    )
 
 
 def _event_css(item: dict, seat: int | None) -> str:
@@ -120,8 +145,9 @@ def live_context(
     state = match_state(match=match)
     cards = match.cards
     seen = seat_view(engine, state, seat, cards=cards)
-    words = speaker(viewer=seat, names=seat_names(match, None, seats), cards=cards)
-    feed = _feed(match, seat, words)
+    third_person = seat_names(match, None, seats)
+    words = speaker(viewer=seat, names=third_person, cards=cards)
+    feed = _feed(match, seat, words, third_person)
     context.update(
         boards.present(
             seen, names, words, cards=cards, deck=engine.deck_slug, feed=feed, version=match.version
@@ -245,20 +271,6 @@ PIECE_INPUTS = {
 }
 _SHARED_HTML: OrderedDict[tuple, str] = OrderedDict()
 _PIECES: OrderedDict[tuple, str] = OrderedDict()
-_DRAWN_LIMIT = 1024
-_DRAWN_LOCK = threading.Lock()
-
-
-def _drawn(cache: OrderedDict, key: tuple, draw) -> str:
-    with _DRAWN_LOCK:
-        html = cache.get(key)
-    if html is None:
-        html = draw()
-        with _DRAWN_LOCK:
-            cache[key] = html
-            while len(cache) > _DRAWN_LIMIT:
-                cache.popitem(last=False)
-    return html
 
 
 def shared_live_html(match: Match, *, oob: bool = False) -> str:

@@ -28,6 +28,7 @@ def _same(html: str) -> str:
 def _forget_drawings() -> None:
     rendering._SHARED_HTML.clear()
     rendering._PIECES.clear()
+    rendering._FEED_LINES.clear()
 
 
 def _count_shared_renders(monkeypatch) -> list:
