@@ -41,18 +41,21 @@ from games.services import match_state
 # Bounded per-process caches of what was drawn or put in words (the shared renders, the
 # private pieces, the feed's lines), each keyed by everything its value depends on.
 _FEED_LINES: OrderedDict[tuple, tuple] = OrderedDict()
+# A move stays in its match's feed for FEED_LENGTH changes, once per reader: room for a few
+# hundred tables' feeds.
+_FEED_LINES_LIMIT = 8192
 _DRAWN_LIMIT = 1024
 _DRAWN_LOCK = threading.Lock()
 
 
-def _drawn(cache: OrderedDict, key: tuple, draw):
+def _drawn(cache: OrderedDict, key: tuple, draw, limit: int = _DRAWN_LIMIT):
     with _DRAWN_LOCK:
         drawn = cache.get(key)
     if drawn is None:
         drawn = draw()
         with _DRAWN_LOCK:
             cache[key] = drawn
-            while len(cache) > _DRAWN_LIMIT:
+            while len(cache) > limit:
                 cache.popitem(last=False)
     return drawn
 
@@ -85,7 +88,9 @@ def _feed(match: Match, seat: int | None, words: Speaker, names: list[str]) -> l
     feed = []
     for logged in recent:
         key = (match.pk, logged.index, seat, get_language(), tuple(names))
-        feed.extend(_drawn(_FEED_LINES, key, functools.partial(_feed_lines, logged, seat, words)))
+        feed.extend(
+            _drawn(_FEED_LINES, key, functools.partial(_feed_lines, logged, seat, words), _FEED_LINES_LIMIT)
+        )
     return feed
 
 
@@ -207,11 +212,11 @@ def whole_live_html(
 
 # ----- drawn once per audience (games.audiences) ------------------------------------------------
 
-# Games whose boards mark every reader-dependent part: their pages are composed. The others
-# (Build-A-Meal: its board is not split yet) are drawn whole for each reader.
+# Games whose boards mark every reader-dependent part: their pages are composed (every game
+# today; a game left out is drawn whole for each reader).
 COMPOSED_GAMES = frozenset(
     {"chomp", "double-chomp", "quick-chomp", "underwater-war"}  # one board, _chomp_board.html
-    | {"appetite", "duel", "food-war", "snack-attack", "snack-wars"}
+    | {"appetite", "build-a-meal", "duel", "food-war", "snack-attack", "snack-wars"}
 )
 
 
@@ -287,14 +292,15 @@ def shared_live_html(match: Match, *, oob: bool = False) -> str:
 def private_pieces(match: Match, shared_html: str, context: dict) -> dict[str, str]:
     """The reader's own pieces of the page, each drawn from the reader's context only."""
     pieces = {}
-    for name in audiences.slots(shared_html):
+    for slot in audiences.slots(shared_html):
+        name, _hash, item = slot.partition("#")  # a piece of a loop names its item (piece_key)
         inputs = PIECE_INPUTS.get(name)
-        draw = functools.partial(render_to_string, name, context)
+        draw = functools.partial(render_to_string, name, {**context, "piece_key": item})
         if inputs is None:
-            pieces[name] = draw()
+            pieces[slot] = draw()
         else:
-            key = (match.pk, name, get_language(), repr(inputs(context)))
-            pieces[name] = _drawn(_PIECES, key, draw)
+            key = (match.pk, slot, get_language(), repr(inputs(context)))
+            pieces[slot] = _drawn(_PIECES, key, draw)
     return pieces
 
 
