@@ -35,7 +35,8 @@ class MatchChange:
     """One committed change. `version`/`changed_at` are None when the writer didn't read them
     (subscribers that need them read the match). `seat` is who moved (None: the table itself or
     a lobby change). `page`: see below. `rows`, when the writer has them: (the match as stored, its
-    seats, its latest FEED_LENGTH moves newest first), as games.live.snapshots.MatchRows holds them."""
+    seats, the moves this change logged, newest first): what it wrote, nothing read back
+    (games.live.snapshots adds the feed's earlier moves)."""
 
     match_id: str
     version: int | None = None

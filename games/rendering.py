@@ -38,6 +38,27 @@ from games.scheduler import timer_scale
 from games.seat_view import seat_view
 from games.services import match_state
 
+# Bounded per-process caches of what was drawn or put in words (the shared renders, the
+# private pieces, the feed's lines), each keyed by everything its value depends on.
+_FEED_LINES: OrderedDict[tuple, tuple] = OrderedDict()
+# A move stays in its match's feed for FEED_LENGTH changes, once per reader: room for a few
+# hundred tables' feeds.
+_FEED_LINES_LIMIT = 8192
+_DRAWN_LIMIT = 1024
+_DRAWN_LOCK = threading.Lock()
+
+
+def _drawn(cache: OrderedDict, key: tuple, draw, limit: int = _DRAWN_LIMIT):
+    with _DRAWN_LOCK:
+        drawn = cache.get(key)
+    if drawn is None:
+        drawn = draw()
+        with _DRAWN_LOCK:
+            cache[key] = drawn
+            while len(cache) > limit:
+                cache.popitem(last=False)
+    return drawn
+
 
 def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) -> list[str]:
     """Each seat's name as this seat reads it: "You" for itself, others by nickname or bot."""
@@ -60,21 +81,30 @@ def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) 
     return names
 
 
-def _feed(match: Match, seat: int | None, words: Speaker) -> list[dict]:
+def _feed(match: Match, seat: int | None, words: Speaker, names: list[str]) -> list[dict]:
+    """The seat's feed, newest first. A logged move reads the same to a reader in every later
+    change, so each move's lines are put in words once per reader, language and names."""
     _seats, recent = match_rows(match)
     feed = []
     for logged in recent:
-        for item in reversed(events_for(logged.events or [], seat)):
-            feed.append(
-                {
-                    "text": words.say(item.get("text")),
-                    "index": logged.index,
-                    "css": _event_css(item, seat),
-                    # The game's end, told by the game itself: play.js then says no outcome of its own.
-                    "game_over": "winners" in item,
-                }
-            )
+        key = (match.pk, logged.index, seat, get_language(), tuple(names))
+        feed.extend(
+            _drawn(_FEED_LINES, key, functools.partial(_feed_lines, logged, seat, words), _FEED_LINES_LIMIT)
+        )
     return feed
+
+
+def _feed_lines(logged, seat: int | None, words: Speaker) -> tuple[dict, ...]:
+    return tuple(
+        {
+            "text": words.say(item.get("text")),
+            "index": logged.index,
+            "css": _event_css(item, seat),
+            # The game's end, told by the game itself: play.js then says no outcome of its own.
+            "game_over": "winners" in item,
+        }
+        for item in reversed(events_for(logged.events or [], seat))
+    )
 
 
 def _event_css(item: dict, seat: int | None) -> str:
@@ -131,8 +161,9 @@ def live_context(
     state = match_state(match=match)
     cards = match.cards
     seen = seat_view(engine, state, seat, cards=cards)
-    words = speaker(viewer=seat, names=seat_names(match, None, seats), cards=cards)
-    feed = _feed(match, seat, words)
+    third_person = seat_names(match, None, seats)
+    words = speaker(viewer=seat, names=third_person, cards=cards)
+    feed = _feed(match, seat, words, third_person)
     context.update(
         boards.present(
             seen, names, words, cards=cards, deck=engine.deck_slug, feed=feed, version=match.version
@@ -195,11 +226,11 @@ def whole_live_html(
 
 # ----- drawn once per audience (games.audiences) ------------------------------------------------
 
-# Games whose boards mark every reader-dependent part: their pages are composed. The others
-# (Build-A-Meal: its board is not split yet) are drawn whole for each reader.
+# Games whose boards mark every reader-dependent part: their pages are composed (every game
+# today; a game left out is drawn whole for each reader).
 COMPOSED_GAMES = frozenset(
     {"chomp", "double-chomp", "quick-chomp", "underwater-war"}  # one board, _chomp_board.html
-    | {"appetite", "duel", "food-war", "snack-attack", "snack-wars"}
+    | {"appetite", "build-a-meal", "duel", "food-war", "snack-attack", "snack-wars"}
 )
 
 
@@ -262,20 +293,6 @@ PIECE_INPUTS = {
 }
 _SHARED_HTML: OrderedDict[tuple, str] = OrderedDict()
 _PIECES: OrderedDict[tuple, str] = OrderedDict()
-_DRAWN_LIMIT = 1024
-_DRAWN_LOCK = threading.Lock()
-
-
-def _drawn(cache: OrderedDict, key: tuple, draw) -> str:
-    with _DRAWN_LOCK:
-        html = cache.get(key)
-    if html is None:
-        html = draw()
-        with _DRAWN_LOCK:
-            cache[key] = html
-            while len(cache) > _DRAWN_LIMIT:
-                cache.popitem(last=False)
-    return html
 
 
 def shared_live_html(match: Match, *, oob: bool = False) -> str:
@@ -292,14 +309,15 @@ def shared_live_html(match: Match, *, oob: bool = False) -> str:
 def private_pieces(match: Match, shared_html: str, context: dict) -> dict[str, str]:
     """The reader's own pieces of the page, each drawn from the reader's context only."""
     pieces = {}
-    for name in audiences.slots(shared_html):
+    for slot in audiences.slots(shared_html):
+        name, _hash, item = slot.partition("#")  # a piece of a loop names its item (piece_key)
         inputs = PIECE_INPUTS.get(name)
-        draw = functools.partial(render_to_string, name, context)
+        draw = functools.partial(render_to_string, name, {**context, "piece_key": item})
         if inputs is None:
-            pieces[name] = draw()
+            pieces[slot] = draw()
         else:
-            key = (match.pk, name, get_language(), repr(inputs(context)))
-            pieces[name] = _drawn(_PIECES, key, draw)
+            key = (match.pk, slot, get_language(), repr(inputs(context)))
+            pieces[slot] = _drawn(_PIECES, key, draw)
     return pieces
 
 

@@ -25,7 +25,7 @@ from games.access import move_refusal
 from games.bots import bot_levels
 from games.card_sets import card_set_for, card_sets_delete_unused
 from games.catalog import catalog_slugs, game_name, game_summary
-from games.changes import FEED_LENGTH, MatchChange, announce_on_commit
+from games.changes import MatchChange, announce_on_commit
 from games.engines import IllegalAction, get_engine
 from games.engines.base import Engine
 from games.engines.cards import load_deck_records
@@ -509,7 +509,7 @@ def match_submit_action(
         # The version check: a second writer that slipped past the lock changes nothing.
         if Match.objects.filter(pk=match.pk, version=match.version).update(**fields) != 1:
             raise MatchError(_("The game moved on before your move arrived."), status=409, code="stale")
-        MatchAction.objects.create(
+        logged = MatchAction.objects.create(
             match=match,
             index=match.version,  # every logged move bumps the version by one from 0 at the deal
             seat=seat,
@@ -520,15 +520,15 @@ def match_submit_action(
         for name, value in fields.items():
             setattr(match, name, value)
         if result is not None:
-            log_compact(match_id=match.pk, version=match.version)  # a replay recomputes the rest
-        recent = list(MatchAction.objects.filter(match=match).order_by("-index")[:FEED_LENGTH])
+            # A replay recomputes the rest; the feed's moves keep their events.
+            log_compact(match_id=match.pk, version=match.version)
     announce_on_commit(
         MatchChange(
             match_id=match.pk,
             version=match.version,
             changed_at=match.changed_at,
             seat=seat,
-            rows=(_as_stored(match), seats, recent),
+            rows=(_as_stored(match), seats, [_logged_as_stored(logged)]),
             page=page,
         )
     )
@@ -549,6 +549,16 @@ def _as_stored(match: Match) -> Match:
     stored = copy.copy(match)
     stored.state = json.loads(json.dumps(match.state))
     stored.result = json.loads(json.dumps(match.result))
+    return stored
+
+
+def _logged_as_stored(logged: MatchAction) -> MatchAction:
+    """The logged move exactly as a fresh read would give it (JSON fields round-tripped)."""
+    stored = MatchAction(
+        **{field.attname: getattr(logged, field.attname) for field in MatchAction._meta.concrete_fields}
+    )
+    stored.action = json.loads(json.dumps(logged.action))
+    stored.events = json.loads(json.dumps(logged.events))
     return stored
 
 

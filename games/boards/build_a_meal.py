@@ -82,7 +82,7 @@ def build_a_meal_table(view: dict, names: list[str], seat, board, buttons) -> di
                         "number": index + 1,
                         "calories": meal.get("calories", 0),
                         "cards": [mini(c, card_name(c)) for c in meal.get("cards", [])],
-                        "shock": shocks.get((number, index), []),
+                        "key": f"{number}.{index}",  # its Sugar Shock piece's (each reader's own buttons)
                     }
                     for index, meal in enumerate(meals)
                 ],
@@ -105,6 +105,8 @@ def build_a_meal_table(view: dict, names: list[str], seat, board, buttons) -> di
         "serve": serve,
         "moves": moves,
         "players": players,
+        # Sugar Shock buttons by meal ("seat.meal"): drawn in each meal, for this reader only.
+        "shocks": [(f"{target}.{meal}", buttons) for (target, meal), buttons in shocks.items()],
         "shock_now": bool(shocks),
         "shock_out_of_turn": bool(shocks) and not my_turn,
         "my_turn": my_turn,

@@ -43,7 +43,7 @@ def broadcast_change(change: MatchChange) -> None:
         # A seat changed hands or someone was taken out: every page checks who it is first.
         message["type"] = "match.seats_changed"
     if change.rows is not None and not isinstance(layer, InMemoryChannelLayer):
-        payload = snapshots.rows_payload(snapshots.MatchRows(*change.rows))
+        payload = snapshots.rows_payload(snapshots.change_rows(change))
         if payload is not None:  # else (too big) the other processes read the change
             message["rows"] = payload
     # Never raises nor waits long: while the layer is down the move stays stored and the pages

@@ -81,10 +81,40 @@ def match_rows_remember(match: Match, seats: list[Seat], recent: list[MatchActio
     _snapshot_keep(_snapshot_key(match), MatchRows(match, list(seats), list(recent)[:FEED_LENGTH]))
 
 
+def change_rows(change: MatchChange) -> MatchRows | None:
+    """What a move left stored: the rows it wrote, its feed completed from the version before
+    it when this process holds that (else read)."""
+    if change.rows is None:
+        return None
+    match, seats, logged = change.rows
+    with _SNAPSHOTS_LOCK:
+        cached = _SNAPSHOTS.get(_snapshot_key(match))
+    return cached or MatchRows(match, list(seats), _recent(match, logged))
+
+
+def _recent(match: Match, logged: list[MatchAction]) -> list[MatchAction]:
+    """The match's latest FEED_LENGTH moves, newest first: the change's own, then the ones before."""
+    before = _newest_of(match.pk, match.version - len(logged))
+    if before is None:
+        return list(MatchAction.objects.filter(match=match).order_by("-index")[:FEED_LENGTH])
+    return (list(logged) + before.recent)[:FEED_LENGTH]
+
+
+def _newest_of(match_id: str, version: int) -> MatchRows | None:
+    """This process's newest snapshot of that version of the match (lobby changes bump only
+    changed_at: every snapshot of a version holds the same moves)."""
+    with _SNAPSHOTS_LOCK:
+        for key in reversed(_SNAPSHOTS):
+            if key[0] == match_id and key[1] == version:
+                return _SNAPSHOTS[key]
+    return None
+
+
 def remember_change(change: MatchChange) -> None:
-    """Subscriber of games.changes: keep the rows a move wrote for this process's redraws."""
-    if change.rows is not None:
-        match_rows_remember(*change.rows)
+    """Subscriber of games.changes: keep the rows a move left for this process's redraws."""
+    rows = change_rows(change)
+    if rows is not None:
+        _snapshot_keep(_snapshot_key(rows.match), rows)
 
 
 def _find(match_id: str, version: int | None, changed_at: str | None) -> MatchRows | None:

@@ -12,11 +12,13 @@ register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def piece(context, name: str):
-    """A part of the page only its reader sees (drawn per reader, from its own context)."""
+def piece(context, name: str, key: str = ""):
+    """A part of the page only its reader sees (drawn per reader, from its own context).
+    `key`: for a piece drawn once per item of a loop (each meal's Sugar Shock buttons), which
+    item; the piece reads it as `piece_key` (its slot is "<name>#<key>": games.audiences)."""
     if context.get("shared_render"):
-        return mark_safe(slot_mark(name))
-    with context.push():
+        return mark_safe(slot_mark(f"{name}#{key}" if key else name))
+    with context.push(piece_key=key):
         return context.template.engine.get_template(name).render(context)
 
 

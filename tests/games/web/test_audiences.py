@@ -14,6 +14,7 @@ from games.engines import ENGINES, get_engine
 from games.models import Match
 from plateful.asgi import application
 from tests.games.web.leaks import leaked_cards
+from tests.games.web.test_eat_right_boards import _build_a_meal, _buttons, _move
 from tests.tables import table_create
 
 COMPOSED = sorted(rendering.COMPOSED_GAMES)
@@ -28,6 +29,7 @@ def _same(html: str) -> str:
 def _forget_drawings() -> None:
     rendering._SHARED_HTML.clear()
     rendering._PIECES.clear()
+    rendering._FEED_LINES.clear()
 
 
 def _count_shared_renders(monkeypatch) -> list:
@@ -88,6 +90,39 @@ def test_one_shared_render_serves_every_reader_with_the_page_drawn_for_it_alone(
                 )
         assert shared == ["games/play.html#live"] * 2  # once per language, for every reader
     assert checked >= 2 * 3 * 10
+
+
+@pytest.mark.django_db
+def test_sugar_shock_is_each_readers_own_piece_inside_the_shared_meals():
+    """Build-A-Meal's Sugar Shock buttons sit inside every player's meals, which all readers
+    share: each meal's buttons are a piece of the reader's own."""
+    match, tokens = _build_a_meal()
+    _move(match, tokens, 0, type="draw", **{"from": "stock"})
+    for card in ("brown-rice", "apple", "oatmeal", "banana", "milk"):
+        _move(match, tokens, 0, type="plate", card=card)
+    _move(match, tokens, 0, type="serve")
+    _forget_drawings()
+    pages = {}
+    for language in ("en", "es"):
+        with translation.override(language):
+            for reader in (None, 0, 1):
+                pages[language, reader] = rendering.live_html(match, reader, oob=True)
+                assert _same(pages[language, reader]) == _same(
+                    rendering.whole_live_html(match, reader, oob=True)
+                )
+    assert "sugar_shock" not in rendering.shared_live_html(match, oob=True)  # a slot for each reader
+    assert "meal-shock" not in pages["en", None] and "meal-shock" not in pages["en", 0]
+    meal = re.search(r'<div class="meal-served" data-meal="1">(.*?)</div>\s*</div>', pages["en", 1], re.S)
+    ((_tag, text),) = _buttons(meal.group(1), "sugar_shock")
+    assert text == "Ruin Kim&#x27;s meal 1 with Sugar Shock"
+
+    # Ana's own meal mat comes first on her page, Kim's on Kim's.
+    def mats(page):
+        return re.findall(r'<li class="meal-mat( meal-mat-me)?[^"]*" data-seat="(\d)"', page)
+
+    assert mats(pages["en", 1]) == [(" meal-mat-me", "1"), ("", "0")]
+    assert mats(pages["en", 0]) == [(" meal-mat-me", "0"), ("", "1")]
+    assert mats(pages["en", None]) == [("", "0"), ("", "1")]
 
 
 @pytest.mark.django_db

@@ -5,10 +5,12 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.db.models import Model
+from django.test.utils import CaptureQueriesContext
 
 from games import rendering, services
-from games.changes import MatchChange
+from games.changes import FEED_LENGTH, MatchChange
 from games.engines import get_engine
 from games.live import broadcast, snapshots
 from games.models import Match, MatchAction, Seat
@@ -177,3 +179,33 @@ def test_match_rows_reads_once_per_change_then_shares(django_assert_num_queries)
     with django_assert_num_queries(0):
         assert snapshots.match_rows(fresh) == (seats, recent)
     assert [seat.number for seat in seats] == [0, 1, 2, 3] and isinstance(seats[0], Seat)
+
+
+def test_a_move_reads_only_its_match_and_seats_and_its_pages_redraw_with_no_query(
+    django_capture_on_commit_callbacks,
+):
+    """The move locks and reads its match and seats, writes the match and the logged move; the
+    feed's earlier moves come from the version before it this process holds, and every seat's
+    page (and a watcher's) redraws from those rows with no query at all."""
+    match, tokens, _sessions = table_create("food-war", ("human",) * 4, seed=5)
+    engine = get_engine("food-war")
+    for _move in range(FEED_LENGTH + 3):  # a feed that has dropped its oldest moves
+        match = Match.objects.get(pk=match.pk)
+        seat = min(s for s in engine.to_move(services.match_state(match=match)) if s is not None)
+        with CaptureQueriesContext(connection) as ran:
+            with django_capture_on_commit_callbacks(execute=True):
+                moved, _events = services.match_submit_action(
+                    match_id=match.pk, seat=seat, action=_first_legal(match, seat), token=tokens[seat]
+                )
+            for reader in (None, 0, 1, 2, 3):
+                rendering.live_html(moved, reader, oob=True)
+        statements = [query["sql"].split()[0] for query in ran.captured_queries]
+        if match.version > 0:  # (the first move's process held no earlier version: it read the feed)
+            assert statements == ["SAVEPOINT", "SELECT", "SELECT", "UPDATE", "INSERT", "RELEASE"], statements
+    fresh = Match.objects.get(pk=match.pk)
+    _seats, recent = snapshots.match_rows(moved)
+    assert [(a.pk, a.index, a.seat, a.action, a.events, a.received_at) for a in recent] == [
+        (a.pk, a.index, a.seat, a.action, a.events, a.received_at)
+        for a in fresh.actions.order_by("-index")[:FEED_LENGTH]
+    ]
+    assert len(recent) == FEED_LENGTH
