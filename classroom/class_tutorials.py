@@ -26,6 +26,7 @@ from classroom.services import ClassroomError, class_url, student_place
 from games import services as games
 from games.access import viewer_of
 from games.engines import get_engine
+from games.lessons import tutorial_create
 from games.models import Match
 from games.tutorials import LEARNER, tutorial_for
 from games.views import SESSION_KEY
@@ -111,5 +112,5 @@ def tutorial_begin(*, session: ClassSession, student: Student, browser_session) 
     step = tutorial_step(session, student, browser_session)
     if step is not None and step.match is not None and step.match.status != Match.Status.FINISHED:
         return step.match, None
-    match, tokens = games.tutorial_create(game=session.game, nickname="", owner=TUTORIAL_OWNER)
+    match, tokens = tutorial_create(game=session.game, nickname="", owner=TUTORIAL_OWNER)
     return match, tokens[LEARNER]

@@ -183,7 +183,7 @@ def match_create(
     database has it. The records are stored once per deck version (games.card_sets), shared by
     every match dealt from it. `owner`: the app whose gates the match answers to (games.access;
     "" for nobody's). `pace`: games.models.Pace; `tutorial`: a guided first game (use
-    tutorial_create)."""
+    games.lessons.tutorial_create)."""
     engine = engine_get(game=game)
     if pace not in Pace.values:
         raise MatchError(_("Pick a pace from the list."), code="bad_option")
@@ -239,25 +239,6 @@ def _create(engine, seats, options, seed, deck, records, owner, pace, tutorial) 
         if all(spec.kind != "open" for spec in seats):
             _start(match, engine, records)
     return match, tokens
-
-
-def tutorial_create(*, game: str, nickname: str = "", owner: str = "") -> tuple[Match, dict[int, str]]:
-    """Learn to play `game`: its guided first game (games.tutorials), the learner in seat 0
-    against the tutorial's bots, dealt from its stacked deck, at the relaxed pace."""
-    lesson = tutorial_for(game)
-    if lesson is None:
-        raise MatchError(_("This game has no guided first game yet."), status=404, code="no_tutorial")
-    bots = [SeatSpec(kind="bot", bot_level=lesson.bot_level)] * (lesson.seats - 1)
-    return match_create(
-        game=game,
-        seats=[SeatSpec(kind="human", nickname=nickname), *bots],
-        options=lesson.options,
-        seed=lesson.seed,
-        deck=list(lesson.deck) or None,
-        owner=owner,
-        pace=Pace.RELAXED,
-        tutorial=True,
-    )
 
 
 def _start(match: Match, engine: Engine, records: list[dict] | None) -> None:

@@ -22,7 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
 from decks import services as decks
-from games import access, rendering, scheduler, services
+from games import access, lessons, rendering, scheduler, services
 from games.bots import bot_levels
 from games.catalog import featured_cards, game_name, game_summary
 from games.engines import IllegalAction
@@ -181,7 +181,7 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @ratelimit(group=NEW_GAMES, key="ip", rate=_creation_rate, method="POST", block=False)
 def learn(request: HttpRequest, slug: str) -> HttpResponse:
     """Learn to play: GET says what the guided first game is (a link from the rules or a class
-    can point here); POST deals it (games.services.tutorial_create) and sends the learner to
+    can point here); POST deals it (games.lessons.tutorial_create) and sends the learner to
     the table, their seat kept as quick play keeps it."""
     engine = _engine_or_404(slug)
     if tutorial_for(slug) is None:
@@ -196,7 +196,7 @@ def learn(request: HttpRequest, slug: str) -> HttpResponse:
         # The nickname rules apply as in quick play; none typed: the one last typed for quick
         # play, else blank (the learner is "You" to themselves, "Guest" to a watcher).
         nickname = request.POST.get("nickname", remembered)
-        match, tokens = services.tutorial_create(game=slug, nickname=nickname)
+        match, tokens = lessons.tutorial_create(game=slug, nickname=nickname)
     except services.MatchError as error:
         return _refuse(error)
     _keep_token(request, match.pk, tokens[0])

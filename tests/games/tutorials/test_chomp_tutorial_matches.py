@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import scheduler, services
+from games import lessons, scheduler, services
 from games.engines import get_engine
 from games.models import Match
 from games.tutorials import LEARNER, tutorial_for
@@ -23,7 +23,7 @@ def _advice(match):
 @pytest.mark.parametrize("game", ["chomp", "double-chomp", "quick-chomp", "underwater-war"])
 def test_a_tutorial_match_is_played_by_the_learners_slaps_the_lessons_bots_and_the_timers(settings, game):
     settings.GAMES_TIMER_SCALE = 1.0
-    match, tokens = services.tutorial_create(game=game, nickname="Ana")
+    match, tokens = lessons.tutorial_create(game=game, nickname="Ana")
     engine = get_engine(game)
     seen_bot_timing = []
     for _ in range(80):

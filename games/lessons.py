@@ -1,0 +1,29 @@
+"""Learn to play: the match of a guided first game (the lessons themselves, pure, are in
+games.tutorials; the coach's refusals are checked with every move in games.services)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.models import Match, Pace
+from games.services import MatchError, SeatSpec, match_create
+from games.tutorials import tutorial_for
+
+
+def tutorial_create(*, game: str, nickname: str = "", owner: str = "") -> tuple[Match, dict[int, str]]:
+    """Learn to play `game`: its guided first game (games.tutorials), the learner in seat 0
+    against the tutorial's bots, dealt from its stacked deck, at the relaxed pace."""
+    lesson = tutorial_for(game)
+    if lesson is None:
+        raise MatchError(_("This game has no guided first game yet."), status=404, code="no_tutorial")
+    bots = [SeatSpec(kind="bot", bot_level=lesson.bot_level)] * (lesson.seats - 1)
+    return match_create(
+        game=game,
+        seats=[SeatSpec(kind="human", nickname=nickname), *bots],
+        options=lesson.options,
+        seed=lesson.seed,
+        deck=list(lesson.deck) or None,
+        owner=owner,
+        pace=Pace.RELAXED,
+        tutorial=True,
+    )
