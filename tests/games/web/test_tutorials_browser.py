@@ -8,13 +8,12 @@ move it wants on the first screen, and no JavaScript error on the way. One serve
 from __future__ import annotations
 
 import contextlib
-import os
-from pathlib import Path
 
 import pytest
 
 from games.tutorials import games_with_tutorials
 from tests.games.web.live_server import LiveServer
+from tests.games.web.test_phone import _screens
 
 pytestmark = pytest.mark.browser
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
@@ -44,15 +43,6 @@ def phone(browser):
     page.on("pageerror", lambda error: page.js_errors.append(str(error)))
     yield page
     context.close()
-
-
-def _shots() -> Path | None:
-    folder = os.environ.get("PLATEFUL_SCREENS", "")
-    if not folder:
-        return None
-    path = Path(folder)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def _focused(page, selector: str) -> bool:
@@ -149,7 +139,7 @@ def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, gam
         "() => !!document.activeElement && document.activeElement.matches('[data-coach-pick]')",
         timeout=WAIT_MS,
     )
-    if folder := _shots():
+    if folder := _screens():
         phone.screenshot(path=str(folder / f"{game}-coach-360.png"))
         phone.set_viewport_size({"width": 1280, "height": 800})
         phone.screenshot(path=str(folder / f"{game}-coach-1280.png"))
@@ -171,7 +161,7 @@ def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, gam
     done = phone.locator("#coach.coach-done")
     assert done.get_by_role("button", name="Play a real game").is_visible()
     assert done.get_by_role("link").first.is_visible()
-    if folder := _shots():
+    if folder := _screens():
         phone.screenshot(path=str(folder / f"{game}-done-360.png"), full_page=True)
     assert phone.js_errors == []
 
@@ -179,7 +169,7 @@ def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, gam
 def test_a_first_timer_is_offered_the_lesson_first_then_as_a_link(server, phone):
     game = games_with_tutorials()[0]
     phone.goto(f"{server.url}/games/{game}/")
-    if folder := _shots():
+    if folder := _screens():
         phone.screenshot(path=str(folder / f"{game}-detail-first-time-360.png"))
     first = phone.locator(".learn-first [data-learn]")
     assert first.is_visible()
@@ -190,7 +180,7 @@ def test_a_first_timer_is_offered_the_lesson_first_then_as_a_link(server, phone)
     phone.goto(f"{server.url}/games/{game}/")
     assert not phone.locator(".learn-first").count()
     assert phone.locator(f".play-now a[href='/games/{game}/learn/']").count() == 1
-    if folder := _shots():
+    if folder := _screens():
         phone.screenshot(path=str(folder / f"{game}-detail-after-360.png"))
     phone.goto(f"{server.url}/games/")
     assert phone.locator(f".game-card-learn a[href='/games/{game}/learn/']").count() == 1
