@@ -118,11 +118,18 @@ def _event_css(item: dict, seat: int | None) -> str:
 
 
 def live_context(
-    match: Match, seat: int | None, *, flash: str = "", oob: bool = False, shared: bool = False
+    match: Match,
+    seat: int | None,
+    *,
+    flash: str = "",
+    oob: bool = False,
+    shared: bool = False,
+    own_pieces: bool = False,
 ) -> dict:
     """Everything the live region of a match page shows to one seat (None = spectator).
     `shared`: the context of the part every reader shares (a watcher's, seats' names as marks:
-    games.audiences)."""
+    games.audiences); `own_pieces`: only what the reader's own pieces of that shared part read
+    (boards.present_own)."""
     seats, _recent = match_rows(match)
     if shared:
         seat, names = None, [audiences.name_mark(number) for number in range(len(seats))]
@@ -164,10 +171,9 @@ def live_context(
     third_person = seat_names(match, None, seats)
     words = speaker(viewer=seat, names=third_person, cards=cards)
     feed = _feed(match, seat, words, third_person)
+    present = boards.present_own if own_pieces else boards.present
     context.update(
-        boards.present(
-            seen, names, words, cards=cards, deck=engine.deck_slug, feed=feed, version=match.version
-        )
+        present(seen, names, words, cards=cards, deck=engine.deck_slug, feed=feed, version=match.version)
     )
     timer = None
     if seen.shared.timer is not None:
@@ -324,7 +330,7 @@ def private_pieces(match: Match, shared_html: str, context: dict) -> dict[str, s
 def composed_live_html(match: Match, seat: int | None, *, oob: bool = False) -> str:
     """The reader's `#live`: the shared render with its names, highlights and pieces."""
     shared = shared_live_html(match, oob=oob)
-    context = live_context(match, seat, oob=oob)
+    context = live_context(match, seat, oob=oob, own_pieces=True)
     page = audiences.compose(shared, seat, context["names"], private_pieces(match, shared, context))
     return coached(page, context)
 

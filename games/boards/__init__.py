@@ -25,6 +25,19 @@ PRESENTERS = {
 }
 
 
+# A game whose pieces read only part of its presenter's output says so: a composed page builds
+# just that part for each reader (the rest comes from the change's one shared render).
+OWN_PRESENTERS = {
+    "food-war": food_war.present_own,
+}
+
+
 def present(seat_view, names: list[str], words, **context) -> dict:
     """The board context of this seat view's game (the generic board for a game without its own)."""
     return PRESENTERS.get(seat_view.game, generic.present)(seat_view, names, words, **context)
+
+
+def present_own(seat_view, names: list[str], words, **context) -> dict:
+    """What this seat's own pieces of a composed page read (all of `present` for a game whose
+    presenter is not split)."""
+    return OWN_PRESENTERS.get(seat_view.game, present)(seat_view, names, words, **context)

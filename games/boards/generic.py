@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from games.boards import news
-from games.boards.common import build_board
+from games.boards.common import Board, build_board
 from games.catalog import final_standings
 from games.engines.messages import Speaker
 from games.messages import translated_card_names
@@ -63,21 +63,54 @@ def present(
         }
         for number, name in enumerate(names)
     ]
-    result = view.get("result")
     if seat_view.replay:  # a replay shows the watched seat's cards among everyone's
         own_zones, other_zones = [], [z for z in board.zones if z.owner is not None]
     else:
         own_zones = [z for z in board.zones if z.owner == seat and seat is not None]
         other_zones = [z for z in board.zones if z.owner is not None and z.owner != seat]
     return {
-        "view": view,
+        **_readers_part(seat_view, view, names, words, buttons),
         "board": board,
-        "words": words,
         "own_zones": own_zones,
         "table_zones": [z for z in board.zones if z.owner is None],
         "other_zones": other_zones,
         "columns": [label for label, _values in board.columns],
         "players": players,
+    }
+
+
+def present_own(
+    seat_view: SeatView, names: list[str], words: Speaker, *, cards: dict, deck: str, **_more
+) -> dict:
+    """Only what the pieces every composed page leaves to its reader read (the turn line, the
+    result, the moves that are not on a card): a seat's part of a page whose shared part was
+    drawn once for everyone (games.rendering.composed_live_html). No card picture is built."""
+    view = translated_card_names(seat_view.view(), cards)
+    on_the_board = {
+        item["card"] if isinstance(item, dict) else item
+        for zone in view.get("zones") or []
+        for item in zone.get("cards") or []
+    }
+    moves = seat_view.private.moves
+    # In the order present() gives them: the moves off the cards, then those on cards the
+    # board doesn't show, card by card.
+    off_board = [move for move in moves if move.card is not None and move.card not in on_the_board]
+    by_card = {move.card: [m for m in off_board if m.card == move.card] for move in off_board}
+    ordered = [move for move in moves if move.card is None] + [m for group in by_card.values() for m in group]
+    buttons = [button(move, seat_view.seat, words) for move in ordered]
+    return {
+        **_readers_part(seat_view, view, names, words, buttons),
+        "board": Board(status=words.say(view.get("status"))),
+    }
+
+
+def _readers_part(seat_view: SeatView, view: dict, names: list[str], words: Speaker, buttons: list) -> dict:
+    """What a board says to its reader: the moves off the cards, whose turn, how it ended."""
+    seat, to_move = seat_view.seat, seat_view.shared.to_move
+    result = view.get("result")
+    return {
+        "view": view,
+        "words": words,
         "buttons": buttons,
         "my_turn": seat_view.my_turn,
         "waiting_on": [names[s] for s in to_move if s is not None and s != seat],
