@@ -39,6 +39,20 @@ _CHOICE_IDS = itertools.count()
 _SLOT = re.compile(re.escape(_OPEN) + "s([^\ue001]+)\ue001")
 
 
+def marks_opening() -> str:
+    """This process's opening of a mark (its nonce included), sent along with a shared render
+    that another process will compose (adopt)."""
+    return _OPEN
+
+
+def adopt(shared_html: str, opening: str) -> str | None:
+    """Another process's shared render with its marks made this process's (each process has its
+    own nonce); None when `opening` is not a mark's opening."""
+    if not (isinstance(opening, str) and len(opening) == len(_OPEN) and opening.startswith("\ue000")):
+        return None
+    return shared_html.replace(opening, _OPEN)
+
+
 def name_mark(number: int) -> str:
     return f"{_OPEN}n{number}{_CLOSE}"
 

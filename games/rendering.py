@@ -22,6 +22,8 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -95,15 +97,31 @@ def _feed(match: Match, seat: int | None, words: Speaker, names: list[str]) -> l
 
 
 def _feed_lines(logged, seat: int | None, words: Speaker) -> tuple[dict, ...]:
-    return tuple(
-        {
+    lines = []
+    for item in reversed(events_for(logged.events or [], seat)):
+        line = {
             "text": words.say(item.get("text")),
             "index": logged.index,
             "css": _event_css(item, seat),
             # The game's end, told by the game itself: play.js then says no outcome of its own.
             "game_over": "winners" in item,
         }
-        for item in reversed(events_for(logged.events or [], seat))
+        # Its list item, made once with its words (the feed's newest line is marked "latest").
+        line["html"] = _feed_item(line, "")
+        line["latest_html"] = _feed_item(line, "latest ")
+        lines.append(line)
+    return tuple(lines)
+
+
+def _feed_item(line: dict, latest: str) -> str:
+    game_over = mark_safe(" data-game-over") if line["game_over"] else ""
+    return format_html(
+        '<li class="{}{}" data-index="{}"{}>{}</li>',
+        latest,
+        line["css"],
+        line["index"],
+        game_over,
+        line["text"],
     )
 
 
@@ -247,9 +265,9 @@ def composed(match: Match) -> bool:
 
 
 # What each private piece reads, so one drawing serves every reader (and every later change)
-# that gives it the same inputs. A piece not listed here is drawn for each reader every time.
+# that gives it the same inputs. A piece not listed here is drawn for each reader every time
+# (the feed: its lines come drawn, and two readers' feeds seldom read the same).
 PIECE_INPUTS = {
-    "games/_feed.html": lambda c: (c["feed"],),
     "games/_turn.html": lambda c: (
         c["seat"],
         c.get("result"),
@@ -301,15 +319,25 @@ _SHARED_HTML: OrderedDict[tuple, str] = OrderedDict()
 _PIECES: OrderedDict[tuple, str] = OrderedDict()
 
 
+def _shared_key(match: Match, oob: bool) -> tuple:
+    return (match.pk, match.version, match.changed_at.isoformat(), match.status, get_language(), oob)
+
+
 def shared_live_html(match: Match, *, oob: bool = False) -> str:
     """The part of a change's `#live` every reader shares, with marks for the rest: drawn once
-    per change, language and swap mode in this process."""
-    key = (match.pk, match.version, match.changed_at.isoformat(), match.status, get_language(), oob)
+    per change, language and swap mode in this process (or once per change for every process:
+    shared_remember)."""
     return _drawn(
         _SHARED_HTML,
-        key,
+        _shared_key(match, oob),
         lambda: render_to_string("games/play.html#live", live_context(match, None, oob=oob, shared=True)),
     )
+
+
+def shared_remember(match: Match, html: str, *, oob: bool = True) -> None:
+    """Keep a shared render another process drew of this change (in the active language), so
+    this process draws only its readers' own pieces."""
+    _drawn(_SHARED_HTML, _shared_key(match, oob), lambda: html)
 
 
 def private_pieces(match: Match, shared_html: str, context: dict) -> dict[str, str]:

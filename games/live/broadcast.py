@@ -7,12 +7,17 @@ this process, which holds them already."""
 from __future__ import annotations
 
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.utils.translation import get_language
 
-from games import services
+from games import audiences, rendering, services
 from games.changes import MatchChange
 from games.live import snapshots
 from games.models import Match
 from plateful.live_layer import group_send_or_skip
+
+# A change message carries its shared render up to this size (characters); a bigger page is
+# drawn by each process itself.
+SHARED_LIMIT = 200_000
 
 
 def broadcast_change(change: MatchChange) -> None:
@@ -46,6 +51,23 @@ def broadcast_change(change: MatchChange) -> None:
         payload = snapshots.rows_payload(snapshots.change_rows(change))
         if payload is not None:  # else (too big) the other processes read the change
             message["rows"] = payload
+            shared = _shared_render(change)
+            if shared is not None:
+                message["shared"] = shared
     # Never raises nor waits long: while the layer is down the move stays stored and the pages
     # catch up with a full redraw when it is back (plateful.live_layer).
     group_send_or_skip(services.group_name(change.match_id), message)
+
+
+def _shared_render(change: MatchChange) -> dict | None:
+    """The part of the change's page every reader shares, drawn here in the active language
+    (the mover's), for the other processes to use instead of drawing it again; this process
+    draws it for its own sockets anyway (the mover's answer among them). None when the page is
+    not composed or too big to carry."""
+    match = snapshots.cached_match(change.match_id, change.version, change.changed_at.isoformat())
+    if match is None or not rendering.composed(match):
+        return None
+    html = rendering.shared_live_html(match, oob=True)
+    if len(html) > SHARED_LIMIT:
+        return None
+    return {"language": get_language(), "html": html, "marks": audiences.marks_opening()}

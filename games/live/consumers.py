@@ -50,7 +50,7 @@ from django.db import connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import access, rendering, scheduler, services
+from games import access, audiences, rendering, scheduler, services
 from games.engines import IllegalAction
 from games.live import move_queue, snapshots
 from games.messages import say
@@ -84,6 +84,8 @@ _sockets_per_match: Counter[str] = Counter()
 _SHARED_VIEWS: OrderedDict[tuple, asyncio.Future] = OrderedDict()
 _WATCHER_VIEWS: OrderedDict[tuple, asyncio.Future] = OrderedDict()
 _WATCHER_VIEWS_LIMIT = 256
+# The languages a carried shared render may be in (anything else in a message is ignored).
+_LANGUAGES = frozenset(code for code, _name in settings.LANGUAGES)
 
 
 def _holds_seat(match: Match, seat: int | None, token: str | None) -> bool:
@@ -115,6 +117,22 @@ def _render_shared(match_id: str, version: int | None, changed_at: str | None, l
         with translation.override(language):
             rendering.shared_live_html(match, oob=True)
     return match
+
+
+def _install_shared(match_id: str, message: dict) -> None:
+    """Keep the shared render a change message carried (drawn by the process that made the
+    change), once per process: this process's sockets then draw only their own pieces."""
+    shared = message.get("shared")
+    if not isinstance(shared, dict) or not isinstance(shared.get("html"), str):
+        return
+    if shared.get("language") not in _LANGUAGES:
+        return
+    html = audiences.adopt(shared["html"], shared.get("marks"))
+    match = snapshots.cached_match(match_id, message["version"], message["changed_at"])
+    if html is None or match is None or not rendering.composed(match):
+        return
+    with translation.override(shared["language"]):
+        rendering.shared_remember(match, html, oob=True)
 
 
 def _render_watchers(match: Match, language: str) -> tuple[int, str]:
@@ -375,6 +393,7 @@ class MatchConsumer(ResilientConsumer):
             snapshots.install_payload(
                 self.match_id, message["version"], message["changed_at"], message["rows"]
             )
+            _install_shared(self.match_id, message)
         # Latest wins: while this page is being drawn, changes arriving meanwhile are drawn once,
         # as the newest of them (a busy server draws fewer, never older, views).
         self._wanted = message

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db import connection, connections
 from django.db.backends.utils import CursorWrapper
 
-from games import changes, services
+from games import changes, rendering, services
 from games.engines import get_engine
 from games.live import snapshots
 from games.models import Match
@@ -129,6 +129,7 @@ async def test_another_process_draws_a_move_from_the_message_without_a_query(que
     decoded = []
     real_decode = snapshots.rows_from_payload
     monkeypatch.setattr(snapshots, "rows_from_payload", lambda p: decoded.append(p) or real_decode(p))
+    shared_renders = _count_shared_renders(monkeypatch)
     move = database_sync_to_async(_move_in_another_process)
 
     seat, action = await database_sync_to_async(_next_move)(match.pk)
@@ -137,10 +138,15 @@ async def test_another_process_draws_a_move_from_the_message_without_a_query(que
     drawn = {seat: await socket.receive_from(timeout=10) for seat, socket in sockets.items()}
     assert queries == []
     assert len(decoded) == 1  # one decode for the process, not one per socket
+    # The part every reader shares came drawn with the message: this process drew only each
+    # reader's own pieces, and each page is the page this process would draw by itself.
+    assert shared_renders == []
+    fresh = await database_sync_to_async(_drawn_here)(match.pk, list(drawn))
     hidden = await database_sync_to_async(_hidden)(match.pk)
     for seat, html in drawn.items():
         assert _version(html) == 1
         assert not leaked_cards(html, hidden[seat])
+        assert _same(html) == _same(fresh[seat])
 
     # The next move's rows too big to carry: the message goes bare and this process reads.
     seat, action = await database_sync_to_async(_next_move)(match.pk)
@@ -150,8 +156,36 @@ async def test_another_process_draws_a_move_from_the_message_without_a_query(que
         assert _version(await socket.receive_from(timeout=10)) == 2
     assert any("games_match" in sql for sql in queries)
     assert len(decoded) == 1
+    assert shared_renders == ["games/play.html#live"]  # drawn here, once for every socket
     for socket in sockets.values():
         await socket.disconnect()
+
+
+def _count_shared_renders(monkeypatch) -> list:
+    shared = []
+    original = rendering.render_to_string
+
+    def counted(name, context=None, *args, **kwargs):
+        if context and context.get("shared_render"):
+            shared.append(name)
+        return original(name, context, *args, **kwargs)
+
+    monkeypatch.setattr(rendering, "render_to_string", counted)
+    return shared
+
+
+def _drawn_here(match_id: str, readers: list) -> dict:
+    """Each reader's page as this process draws it alone, from a fresh read."""
+    match = Match.objects.get(pk=match_id)
+    return {reader: rendering.whole_live_html(match, reader, oob=True) for reader in readers}
+
+
+# The countdown's remaining time is read when a page is drawn: not part of a comparison.
+_COUNTDOWN = re.compile(r'data-ms="\d+"|>\d+</span> s')
+
+
+def _same(html: str) -> str:
+    return _COUNTDOWN.sub("", html)
 
 
 def _move_here_as_another_process(match_id: str, seat: int, action: dict, token: str) -> None:
