@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from foodcards.services import deck_records
+from games import match_sql
 from games.access import move_refusal
 from games.bots import bot_levels
 from games.card_sets import card_set_for, card_sets_delete_unused
@@ -421,6 +422,14 @@ def _locked(match_id: str) -> Match:
         raise MatchError(_("There is no game with that address."), status=404, code="no_match") from None
 
 
+def _locked_for_move(match_id: str) -> Match:
+    """As _locked, by the move's own prepared statement (games.match_sql)."""
+    match = match_sql.match_locked(match_id) if isinstance(match_id, str) else None
+    if match is None:
+        raise MatchError(_("There is no game with that address."), status=404, code="no_match")
+    return match
+
+
 def _bump(match: Match) -> None:
     """Lobby changes count as changes too, so open pages know to redraw."""
     Match.objects.filter(pk=match.pk).update(changed_at=timezone.now())
@@ -448,7 +457,7 @@ def match_submit_action(
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
         raise MatchError(_("That seat isn't at this table."), code="bad_seat")
     with transaction.atomic():
-        match = _locked(match_id)
+        match = _locked_for_move(match_id)
         # The owner's move gate (a paused class session: bots and timers wait too); the locked
         # match names its owner, so a public match asks nobody.
         refusal = move_refusal(match)
@@ -457,7 +466,7 @@ def match_submit_action(
         if seat is None and not trusted:
             raise MatchError(_("Only the table itself can do that."), status=403, code="forbidden")
         # Every seat in one read: the token check uses it, and so do the redraws after the move.
-        seats = list(match.seat_set.all())
+        seats = match_sql.match_seats(match)
         if seat is not None and not trusted:
             seat_check_token(match=match, seat=seat, token=token, seats=seats)
         if match.status == Match.Status.WAITING:
@@ -488,9 +497,9 @@ def match_submit_action(
             "status": Match.Status.FINISHED if result is not None else Match.Status.PLAYING,
         }
         # The version check: a second writer that slipped past the lock changes nothing.
-        if Match.objects.filter(pk=match.pk, version=match.version).update(**fields) != 1:
+        if not match_sql.match_store(match, fields):
             raise MatchError(_("The game moved on before your move arrived."), status=409, code="stale")
-        logged = MatchAction.objects.create(
+        logged = match_sql.move_log(
             match=match,
             index=match.version,  # every logged move bumps the version by one from 0 at the deal
             seat=seat,

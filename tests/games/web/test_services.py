@@ -135,14 +135,14 @@ def test_every_finished_match_replays_from_its_log_to_its_stored_state(game):
 def test_the_version_check_refuses_a_writer_that_slipped_past_the_lock(monkeypatch):
     """Another process moved the match between our read and our write: nothing is written."""
     match, tokens = _quick()
-    real_locked = services._locked
+    real_locked = services._locked_for_move
 
     def locked_then_moved_on(match_id):
         row = real_locked(match_id)
         Match.objects.filter(pk=match_id).update(version=row.version + 1)
         return row
 
-    monkeypatch.setattr(services, "_locked", locked_then_moved_on)
+    monkeypatch.setattr(services, "_locked_for_move", locked_then_moved_on)
     with pytest.raises(MatchError) as refused:
         services.match_submit_action(
             match_id=match.pk, seat=0, action=_first_legal(match, 0), token=tokens[0]
