@@ -334,6 +334,12 @@ def shared_live_html(match: Match, *, oob: bool = False) -> str:
     )
 
 
+def shared_held(match: Match, *, oob: bool = False) -> bool:
+    """Whether this process holds the shared render of this change (active language)."""
+    with _DRAWN_LOCK:
+        return _shared_key(match, oob) in _SHARED_HTML
+
+
 def shared_remember(match: Match, html: str, *, oob: bool = True) -> None:
     """Keep a shared render another process drew of this change (in the active language), so
     this process draws only its readers' own pieces."""

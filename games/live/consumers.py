@@ -46,6 +46,7 @@ from urllib.parse import parse_qs
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.core.exceptions import SynchronousOnlyOperation
 from django.db import connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -94,13 +95,18 @@ def _holds_seat(match: Match, seat: int | None, token: str | None) -> bool:
     return services.seat_holds_token(seats=seats, seat=seat, token=token)
 
 
-def _render_cached(match: Match, seat: int | None, token: str | None, language: str) -> str | None:
+def _page(match: Match, seat: int | None, token: str | None, language: str) -> str | None:
     """The seat's view, or None when its token no longer holds the seat."""
+    if seat is not None and not _holds_seat(match, seat, token):
+        return None
+    with translation.override(language):
+        return rendering.live_html(match, seat, oob=True)
+
+
+def _render_cached(match: Match, seat: int | None, token: str | None, language: str) -> str | None:
+    """_page, in a thread that may read the database."""
     try:
-        if seat is not None and not _holds_seat(match, seat, token):
-            return None
-        with translation.override(language):
-            return rendering.live_html(match, seat, oob=True)
+        return _page(match, seat, token, language)
     finally:
         # Should a render ever need the database (its rows fell out of the cache), the
         # connection it opened in this thread must not outlive it.
@@ -156,7 +162,37 @@ def _one_task(tasks: OrderedDict, key: tuple, start) -> asyncio.Future:
 def _shared_view(match_id: str, version: int | None, changed_at: str | None, language: str) -> asyncio.Future:
     """The one read and shared render of this change for every socket of the match here."""
     key = (match_id, version, changed_at, language)
-    return _one_task(_SHARED_VIEWS, key, lambda: database_sync_to_async(_render_shared)(*key))
+
+    async def shared():
+        held = _held_shared(*key)
+        return held if held is not None else await database_sync_to_async(_render_shared)(*key)
+
+    return _one_task(_SHARED_VIEWS, key, shared)
+
+
+def _held_shared(match_id: str, version: int | None, changed_at: str | None, language: str) -> Match | None:
+    """The change as this process holds it, its shared part drawn already (carried by its
+    message, or drawn here for an earlier socket): nothing to read or draw. None otherwise."""
+    match = snapshots.cached_match(match_id, version, changed_at) if version is not None else None
+    if match is None:
+        return None
+    with translation.override(language):
+        if rendering.composed(match) and not rendering.shared_held(match, oob=True):
+            return None
+    return match
+
+
+async def _render_here_or_in_thread(match: Match, seat: int | None, token: str | None, language: str):
+    """A seat's page from a change this process holds: its own pieces are a millisecond of
+    pure CPU, drawn right here on the event loop (a hop to a thread and back costs about as
+    much again). Should it need the database after all (its rows fell out of the cache), it
+    goes to the render thread, where that is allowed."""
+    try:
+        return _page(match, seat, token, language)
+    except SynchronousOnlyOperation:
+        return await sync_to_async(_render_cached, thread_sensitive=False, executor=_RENDERS)(
+            match, seat, token, language
+        )
 
 
 def _watcher_view(
@@ -442,13 +478,13 @@ class MatchConsumer(ResilientConsumer):
             # this socket closing must not cancel what the others wait for).
             language = scope_language(self.scope)
             cached = await asyncio.shield(_shared_view(self.match_id, version, changed_at, language))
+        if cached is not None and self._newer_wanted(version):
+            return  # a newer change came in meanwhile: it is drawn next, this one never
         if cached is not None:
             # The seat's own page from the shared part: its pieces only. Renders are pure CPU,
             # so they take turns in one thread, in arrival order, away from the database thread
             # the sockets' reads and moves use.
-            html = await sync_to_async(_render_cached, thread_sensitive=False, executor=_RENDERS)(
-                cached, self.seat, self.token, language
-            )
+            html = await _render_here_or_in_thread(cached, self.seat, self.token, language)
             if html is None:
                 await self._seat_lost(version, changed_at)
                 return
@@ -456,6 +492,10 @@ class MatchConsumer(ResilientConsumer):
             await self.send(text_data=html)
             return
         await self.send_view(version, changed_at)
+
+    def _newer_wanted(self, version: int | None) -> bool:
+        wanted = (self._wanted or {}).get("version")
+        return version is not None and wanted is not None and wanted > version
 
     async def _send_watcher_view(self, version: int | None, changed_at: str | None) -> None:
         # Shielded: this socket closing must not cancel the render other watchers wait for.
