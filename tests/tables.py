@@ -17,14 +17,18 @@ def table_create(
     seed: int | None = None,
     deck: list[str] | None = None,
     owner: str = "",
+    options: dict | None = None,
 ) -> tuple[Match, dict, dict]:
     """The match, each human seat's token, and a saved session key holding that token (no seed:
-    a random deal; `owner`: the app whose gates guard it, none by default)."""
+    a random deal; `owner`: the app whose gates guard it, none by default; `options`: the
+    game's own, default if None)."""
     specs = [
         services.SeatSpec(kind=kind, nickname=f"P{n}", bot_level="beginner" if kind == "bot" else "")
         for n, kind in enumerate(kinds)
     ]
-    match, tokens = services.match_create(game=game, seats=specs, seed=seed, deck=deck, owner=owner)
+    match, tokens = services.match_create(
+        game=game, seats=specs, seed=seed, deck=deck, owner=owner, options=options
+    )
     sessions = {}
     for number, token in tokens.items():
         session = SessionStore()

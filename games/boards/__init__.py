@@ -28,6 +28,7 @@ PRESENTERS = {
 # A game whose pieces read only part of its presenter's output says so: a composed page builds
 # just that part for each reader (the rest comes from the change's one shared render).
 OWN_PRESENTERS = {
+    "build-a-meal": build_a_meal.present_own,
     "food-war": food_war.present_own,
 }
 
@@ -39,5 +40,7 @@ def present(seat_view, names: list[str], words, **context) -> dict:
 
 def present_own(seat_view, names: list[str], words, **context) -> dict:
     """What this seat's own pieces of a composed page read (all of `present` for a game whose
-    presenter is not split)."""
-    return OWN_PRESENTERS.get(seat_view.game, present)(seat_view, names, words, **context)
+    presenter is not split; the generic board's own piece for a game without a presenter)."""
+    game = seat_view.game
+    own = OWN_PRESENTERS.get(game) or (present if game in PRESENTERS else generic.present_board_own)
+    return own(seat_view, names, words, **context)

@@ -65,9 +65,9 @@ class Board:
     status: str = ""
 
 
-def build_board(view: dict, cards: dict, deck: str, words: Speaker, names: list[str]) -> Board:
-    """The board a view declares, in this viewer's words. `names` are the seats' names as the
-    viewer reads them ("You" for itself), for the owners of zones and cards."""
+def build_zone(declared: dict, deck: str, words: Speaker, names: list[str]) -> Zone:
+    """One zone a view declares, its cards as pictures, in this viewer's words. `names` are the
+    seats' names as the viewer reads them ("You" for itself), for the owners of zones and cards."""
 
     def picture(item) -> CardView:
         card_id, owner = (item["card"], item.get("seat")) if isinstance(item, dict) else (item, None)
@@ -78,29 +78,33 @@ def build_board(view: dict, cards: dict, deck: str, words: Speaker, names: list[
             owner_name=name_of(names, owner),
         )
 
-    board = Board(status=words.say(view.get("status")))
-    back = card_image(deck, "back", small=True)
-    for declared in view.get("zones") or []:
-        board.zones.append(
-            Zone(
-                key=declared["key"],
-                label=words.say(declared["label"]),
-                owner=declared.get("owner"),
-                cards=[picture(item) for item in declared.get("cards") or []],
-                count=declared.get("count", 0),
-                hidden=declared.get("hidden", False),
-                draw=declared.get("draw", "row"),
-                own=declared.get("own", False),
-                owner_name=name_of(names, declared.get("owner")),
-                back=back,
-            )
-        )
-    board.columns = [(words.say(n["label"]), list(n["values"])) for n in view.get("numbers") or []]
-    board.facts = [
+    return Zone(
+        key=declared["key"],
+        label=words.say(declared["label"]),
+        owner=declared.get("owner"),
+        cards=[picture(item) for item in declared.get("cards") or []],
+        count=declared.get("count", 0),
+        hidden=declared.get("hidden", False),
+        draw=declared.get("draw", "row"),
+        own=declared.get("own", False),
+        owner_name=name_of(names, declared.get("owner")),
+        back=back(deck),
+    )
+
+
+def card_id_of(item) -> str:
+    """The card of a zone's item (an id, or {"card": id, "seat": owner})."""
+    return item["card"] if isinstance(item, dict) else item
+
+
+def board_numbers(view: dict, words: Speaker) -> tuple[list[tuple[str, list]], list[tuple[str, str]]]:
+    """The players' numbers (columns) and the game's facts a view declares, in words."""
+    columns = [(words.say(n["label"]), list(n["values"])) for n in view.get("numbers") or []]
+    facts = [
         (words.say(f["label"]), f["value"] if isinstance(f["value"], int | float) else words.say(f["value"]))
         for f in view.get("facts") or []
     ]
-    return board
+    return columns, facts
 
 
 def cards_by_id(board) -> dict[str, CardView]:

@@ -110,6 +110,6 @@ def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
 
 def present_own(seat_view: SeatView, names: list[str], words, **context) -> dict:
     """What a seat's own Food War pieces read: the generic part and whether it still flips."""
-    own = generic.present_own(seat_view, names, words, **context)
+    own = generic.present_own(seat_view, names, words, names_in_view=False, **context)
     own["t"] = {"i_wait": seat_view.seat in (own["view"].get("waiting") or [])}
     return own

@@ -8,9 +8,10 @@ own presenter (games/boards/<game>.py), which regroups what it built.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from games.boards import news
-from games.boards.common import Board, build_board
+from games.boards.common import Board, Zone, board_numbers, build_zone, card_id_of
 from games.catalog import final_standings
 from games.engines.messages import Speaker
 from games.messages import translated_card_names
@@ -23,88 +24,112 @@ def button(move: Move, seat: int | None, words: Speaker) -> dict:
     return {"label": words.say(move.label), "vals": vals, "type": move.type, "move": move}
 
 
-def present(
-    seat_view: SeatView, names: list[str], words: Speaker, *, cards: dict, deck: str, **_more
-) -> dict:
+def _every_zone(_zone: dict) -> bool:
+    return True
+
+
+def _no_zone(_zone: dict) -> bool:
+    return False
+
+
+def present(seat_view: SeatView, names: list[str], words: Speaker, **context) -> dict:
     """The generic board's context for one seat (or a watcher, or a replay step). `names`: the
     seats' names as this reader reads them; `words`: the reader's Speaker."""
-    seat = seat_view.seat
-    view = translated_card_names(seat_view.view(), cards)
-    board = build_board(view, cards, deck, words, names)
-    by_card: dict[str, list[dict]] = {}
-    buttons = []
-    for move in seat_view.private.moves:
-        entry = button(move, seat, words)
-        if move.card is not None:
-            by_card.setdefault(move.card, []).append(entry)
-        else:
-            buttons.append(entry)
-    reasons = seat_view.private.reasons
-    shown_with_actions: set[str] = set()
-    for zone in board.zones:
-        for card in zone.cards:
-            if card.id in by_card and card.id not in shown_with_actions:
-                card.actions = by_card[card.id]
-                shown_with_actions.add(card.id)
-            elif zone.own and reasons.get(card.id):
-                card.reason = words.say(reasons[card.id])
-    # Moves on cards the board doesn't show (e.g. a choice from a face-down pile) stay buttons.
-    for card_id, entries in by_card.items():
-        if card_id not in shown_with_actions:
-            buttons.extend(entries)
-    to_move = seat_view.shared.to_move
+    board = present_board_own(seat_view, names, words, **context)
+    board["board"].columns, board["board"].facts = board_numbers(board["view"], words)
+    to_move, seat = seat_view.shared.to_move, seat_view.seat
     players = [
         {
             "number": number,
             "name": name,
             "is_me": number == seat and not seat_view.replay,
             "to_move": number in to_move,
-            "numbers": [values[number] for _, values in board.columns],
+            "numbers": [values[number] for _, values in board["board"].columns],
         }
         for number, name in enumerate(names)
     ]
+    return {**board, "columns": [label for label, _values in board["board"].columns], "players": players}
+
+
+def present_board_own(seat_view: SeatView, names: list[str], words: Speaker, **context) -> dict:
+    """What a seat's own piece of the generic board reads (games/play/_generic_mine.html): all
+    the zones as card pictures with its moves on them, grouped as the board lays them out, and
+    the common pieces' part (present_own). Not the players' table, which every reader shares."""
+    board = present_own(seat_view, names, words, pictures=_every_zone, **context)
+    zones = board["board"].zones
+    seat = seat_view.seat
     if seat_view.replay:  # a replay shows the watched seat's cards among everyone's
-        own_zones, other_zones = [], [z for z in board.zones if z.owner is not None]
+        own_zones, other_zones = [], [z for z in zones if z.owner is not None]
     else:
-        own_zones = [z for z in board.zones if z.owner == seat and seat is not None]
-        other_zones = [z for z in board.zones if z.owner is not None and z.owner != seat]
+        own_zones = [z for z in zones if z.owner == seat and seat is not None]
+        other_zones = [z for z in zones if z.owner is not None and z.owner != seat]
     return {
-        **_readers_part(seat_view, view, names, words, buttons),
-        "board": board,
+        **board,
         "own_zones": own_zones,
-        "table_zones": [z for z in board.zones if z.owner is None],
+        "table_zones": [z for z in zones if z.owner is None],
         "other_zones": other_zones,
-        "columns": [label for label, _values in board.columns],
-        "players": players,
     }
 
 
 def present_own(
-    seat_view: SeatView, names: list[str], words: Speaker, *, cards: dict, deck: str, **_more
+    seat_view: SeatView,
+    names: list[str],
+    words: Speaker,
+    *,
+    cards: dict,
+    deck: str,
+    pictures: Callable[[dict], bool] = _no_zone,
+    names_in_view: bool = True,
+    **_more,
 ) -> dict:
     """Only what the pieces every composed page leaves to its reader read (the turn line, the
     result, the moves that are not on a card): a seat's part of a page whose shared part was
-    drawn once for everyone (games.rendering.composed_live_html). No card picture is built."""
-    # Only the result is read in words here, so only it gets its cards' names translated (a
-    # walk through the whole view was most of this function's time).
-    view = {**seat_view.view()}
-    view["result"] = translated_card_names(view.get("result"), cards)
-    on_the_board = {
-        item["card"] if isinstance(item, dict) else item
-        for zone in view.get("zones") or []
-        for item in zone.get("cards") or []
-    }
-    moves = seat_view.private.moves
-    # In the order present() gives them: the moves off the cards, then those on cards the
-    # board doesn't show, card by card.
-    off_board = [move for move in moves if move.card is not None and move.card not in on_the_board]
-    by_card = {move.card: [m for m in off_board if m.card == move.card] for move in off_board}
-    ordered = [move for move in moves if move.card is None] + [m for group in by_card.values() for m in group]
-    buttons = [button(move, seat_view.seat, words) for move in ordered]
+    drawn once for everyone (games.rendering.composed_live_html). Card pictures are built only
+    for the zones `pictures` keeps (a declared zone -> whether to draw it): `board.zones`.
+    `names_in_view=False`: the caller reads no card name out of `view`, so only the result's
+    are put in the reader's language (the walk through a whole view is a good part of a page)."""
+    if names_in_view:
+        view = translated_card_names(seat_view.view(), cards)
+    else:
+        view = {**seat_view.view()}
+        view["result"] = translated_card_names(view.get("result"), cards)
+    zones, buttons = card_pictures(seat_view, view, words, names, deck, pictures)
     return {
         **_readers_part(seat_view, view, names, words, buttons),
-        "board": Board(status=words.say(view.get("status"))),
+        "board": Board(zones=zones, status=words.say(view.get("status"))),
     }
+
+
+def card_pictures(
+    seat_view: SeatView, view: dict, words: Speaker, names: list[str], deck: str, keep: Callable[[dict], bool]
+) -> tuple[list[Zone], list[dict]]:
+    """The zones of `view` that `keep` keeps, as card pictures with this seat's moves on them,
+    and the moves on no card the view shows, as buttons (first the moves off the cards, then
+    those on cards the board doesn't show, e.g. a choice from a face-down pile, card by card).
+    A card's moves go on its first picture; an own card without moves says why not."""
+    declared = view.get("zones") or []
+    shown = {card_id_of(item) for zone in declared for item in zone.get("cards") or []}
+    seat, by_card, buttons, unshown = seat_view.seat, {}, [], {}
+    for move in seat_view.private.moves:
+        if move.card is None:
+            buttons.append(button(move, seat, words))
+        else:
+            (by_card if move.card in shown else unshown).setdefault(move.card, []).append(move)
+    reasons = seat_view.private.reasons
+    zones, seen = [], set()
+    for zone_declared in declared:
+        if not keep(zone_declared):
+            seen.update(card_id_of(item) for item in zone_declared.get("cards") or [])
+            continue
+        zone = build_zone(zone_declared, deck, words, names)
+        for card in zone.cards:
+            if card.id in by_card and card.id not in seen:
+                card.actions = [button(move, seat, words) for move in by_card[card.id]]
+            elif zone.own and reasons.get(card.id):
+                card.reason = words.say(reasons[card.id])
+            seen.add(card.id)
+        zones.append(zone)
+    return zones, buttons + [button(move, seat, words) for moves in unshown.values() for move in moves]
 
 
 def _readers_part(seat_view: SeatView, view: dict, names: list[str], words: Speaker, buttons: list) -> dict:

@@ -14,7 +14,7 @@ from games.engines import ENGINES, get_engine
 from games.models import Match
 from plateful.asgi import application
 from tests.games.web.leaks import leaked_cards
-from tests.games.web.test_eat_right_boards import _build_a_meal, _buttons, _move
+from tests.games.web.test_eat_right_boards import MEAL_DECK, _build_a_meal, _buttons, _move, _people
 from tests.tables import table_create
 
 COMPOSED = sorted(rendering.COMPOSED_GAMES)
@@ -45,11 +45,11 @@ def _count_shared_renders(monkeypatch) -> list:
     return shared
 
 
-def _play(game: str, steps: int, seats: int = 2):
+def _play(game: str, steps: int, seats: int = 2, options: dict | None = None):
     """A fixed-seed human table, move by move: yields (match, state) after each move."""
     engine = get_engine(game)
     seats = max(engine.min_seats, min(engine.max_seats, seats))
-    match, tokens, _sessions = table_create(game, ("human",) * seats, seed=5)
+    match, tokens, _sessions = table_create(game, ("human",) * seats, seed=5, options=options)
     for step in range(steps):
         state = services.match_state(match=match)
         yield match, state
@@ -92,6 +92,55 @@ def test_one_shared_render_serves_every_reader_with_the_page_drawn_for_it_alone(
     assert checked >= 2 * 3 * 10
 
 
+def _each_reader_gets_the_page_drawn_for_it_alone(match) -> dict:
+    """Every reader's composed page (en and es), checked against the page drawn for it alone."""
+    _forget_drawings()
+    pages = {}
+    for language in ("en", "es"):
+        with translation.override(language):
+            for reader in (None, *range(match.seats)):
+                pages[language, reader] = rendering.live_html(match, reader, oob=True)
+                assert _same(pages[language, reader]) == _same(
+                    rendering.whole_live_html(match, reader, oob=True)
+                )
+    return pages
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("game", "options"), [("build-a-meal", {"turn_limit": 20}), ("snack-wars", {"max_turns": 10})]
+)
+def test_a_finished_game_is_composed_for_each_reader_too(game, options):
+    """The fixed tables above stop before the end: here a short game is played out (a draw in
+    Build-A-Meal, a win in SNACK WARS) and the finished page composed."""
+    match, state = list(_play(game, steps=200, options=options))[-1]
+    result = get_engine(game).result(state)
+    assert result is not None and match.status == Match.Status.FINISHED
+    pages = _each_reader_gets_the_page_drawn_for_it_alone(match)
+    assert all('class="finished panel"' in page for page in pages.values())
+    if result["winners"]:
+        (winner,) = result["winners"]
+        assert "You won!" in pages["en", winner] and "You won!" not in pages["en", None]
+
+
+@pytest.mark.django_db
+def test_build_a_meals_extra_turn_is_told_on_each_readers_turn_piece():
+    """Broccoli put into a meal earns another turn: the turn piece says so (the fixed tables
+    above never get there)."""
+    deck = [card if card != "carrots" else "broccoli" for card in MEAL_DECK]
+    match, tokens = services.match_create(
+        game="build-a-meal", seats=_people("Kim", "Ana"), deck=deck, seed=12
+    )
+    _move(match, tokens, 0, type="draw", **{"from": "stock"})
+    for card in ("brown-rice", "apple", "oatmeal", "banana", "milk"):
+        _move(match, tokens, 0, type="plate", card=card)
+    _move(match, tokens, 0, type="serve")
+    _move(match, tokens, 0, type="add", card="broccoli", meal=0)
+    pages = _each_reader_gets_the_page_drawn_for_it_alone(match)
+    another_turn = "another turn comes after the discard"
+    assert all(another_turn in pages["en", reader] for reader in (None, 0, 1))
+
+
 @pytest.mark.django_db
 def test_sugar_shock_is_each_readers_own_piece_inside_the_shared_meals():
     """Build-A-Meal's Sugar Shock buttons sit inside every player's meals, which all readers
@@ -101,15 +150,7 @@ def test_sugar_shock_is_each_readers_own_piece_inside_the_shared_meals():
     for card in ("brown-rice", "apple", "oatmeal", "banana", "milk"):
         _move(match, tokens, 0, type="plate", card=card)
     _move(match, tokens, 0, type="serve")
-    _forget_drawings()
-    pages = {}
-    for language in ("en", "es"):
-        with translation.override(language):
-            for reader in (None, 0, 1):
-                pages[language, reader] = rendering.live_html(match, reader, oob=True)
-                assert _same(pages[language, reader]) == _same(
-                    rendering.whole_live_html(match, reader, oob=True)
-                )
+    pages = _each_reader_gets_the_page_drawn_for_it_alone(match)
     assert "sugar_shock" not in rendering.shared_live_html(match, oob=True)  # a slot for each reader
     assert "meal-shock" not in pages["en", None] and "meal-shock" not in pages["en", 0]
     meal = re.search(r'<div class="meal-served" data-meal="1">(.*?)</div>\s*</div>', pages["en", 1], re.S)
