@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from games.boards import news
-from games.boards.common import Board, build_board
+from games.boards.common import Board, CardView, build_board, cards_by_id
 from games.catalog import final_standings
 from games.engines.messages import Speaker
 from games.messages import translated_card_names
@@ -31,27 +31,7 @@ def present(
     seat = seat_view.seat
     view = translated_card_names(seat_view.view(), cards)
     board = build_board(view, cards, deck, words, names)
-    by_card: dict[str, list[dict]] = {}
-    buttons = []
-    for move in seat_view.private.moves:
-        entry = button(move, seat, words)
-        if move.card is not None:
-            by_card.setdefault(move.card, []).append(entry)
-        else:
-            buttons.append(entry)
-    reasons = seat_view.private.reasons
-    shown_with_actions: set[str] = set()
-    for zone in board.zones:
-        for card in zone.cards:
-            if card.id in by_card and card.id not in shown_with_actions:
-                card.actions = by_card[card.id]
-                shown_with_actions.add(card.id)
-            elif zone.own and reasons.get(card.id):
-                card.reason = words.say(reasons[card.id])
-    # Moves on cards the board doesn't show (e.g. a choice from a face-down pile) stay buttons.
-    for card_id, entries in by_card.items():
-        if card_id not in shown_with_actions:
-            buttons.extend(entries)
+    buttons = place_moves(board, seat_view, words)
     to_move = seat_view.shared.to_move
     players = [
         {
@@ -77,6 +57,47 @@ def present(
         "columns": [label for label, _values in board.columns],
         "players": players,
     }
+
+
+def place_moves(board: Board, seat_view: SeatView, words: Speaker) -> list[dict]:
+    """Puts the seat's moves on the board's card pictures (each card's first picture) and, on
+    its own cards it can't play, why not; returns the other moves as buttons (those not about
+    one card, then those on cards the board doesn't show, e.g. a choice from a face-down pile).
+    A presenter may pass a board of a few zones, to picture just those cards."""
+    by_card: dict[str, list[dict]] = {}
+    buttons = []
+    for move in seat_view.private.moves:
+        entry = button(move, seat_view.seat, words)
+        if move.card is not None:
+            by_card.setdefault(move.card, []).append(entry)
+        else:
+            buttons.append(entry)
+    reasons = seat_view.private.reasons
+    shown_with_actions: set[str] = set()
+    for zone in board.zones:
+        for card in zone.cards:
+            if card.id in by_card and card.id not in shown_with_actions:
+                card.actions = by_card[card.id]
+                shown_with_actions.add(card.id)
+            elif zone.own and reasons.get(card.id):
+                card.reason = words.say(reasons[card.id])
+    for card_id, entries in by_card.items():
+        if card_id not in shown_with_actions:
+            buttons.extend(entries)
+    return buttons
+
+
+def pictures_of(
+    view: dict, pick, seat_view: SeatView, words: Speaker, names: list[str], *, cards: dict, deck: str
+) -> dict[str, CardView]:
+    """The card pictures of the view's zones that `pick(zone)` keeps, with the seat's moves on
+    them, by card id: for a game's own pieces that show a few cards (no other zone is pictured).
+    The same pictures as present()'s while none of those cards shows in an earlier zone (which
+    would carry its moves there)."""
+    zones = [zone for zone in view.get("zones") or [] if pick(zone)]
+    board = build_board({"zones": zones}, cards, deck, words, names)
+    place_moves(board, seat_view, words)
+    return cards_by_id(board)
 
 
 def present_own(

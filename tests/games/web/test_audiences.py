@@ -9,7 +9,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import translation
 
-from games import rendering, services
+from games import rendering, scheduler, services
+from games.bots import bot_levels
 from games.engines import ENGINES, get_engine
 from games.models import Match
 from plateful.asgi import application
@@ -90,6 +91,45 @@ def test_one_shared_render_serves_every_reader_with_the_page_drawn_for_it_alone(
                 )
         assert shared == ["games/play.html#live"] * 2  # once per language, for every reader
     assert checked >= 2 * 3 * 10
+
+
+def _each_reader_gets_the_page_drawn_for_it_alone(match) -> None:
+    _forget_drawings()
+    for language in ("en", "es"):
+        with translation.override(language):
+            for reader in (None, *range(match.seats)):
+                assert _same(rendering.live_html(match, reader, oob=True)) == _same(
+                    rendering.whole_live_html(match, reader, oob=True)
+                ), (language, reader)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("appetite", {"max_hands": 1})] + [(game, {"max_rounds": 5}) for game in ("chomp", "underwater-war")],
+)
+def test_a_finished_game_is_composed_as_drawn_alone(game, options):
+    """The fixed tables above stop before the end: each reader's result, its board's too."""
+    seats = [services.SeatSpec(kind="bot", bot_level=bot_levels(game)[0])] * get_engine(game).min_seats
+    match, _tokens = services.match_create(game=game, seats=seats, seed=9, options=options)
+    scheduler.bots_play(match_id=match.pk, max_moves=2000)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    _each_reader_gets_the_page_drawn_for_it_alone(match)
+
+
+@pytest.mark.django_db
+def test_an_appetite_hand_of_one_suit_and_the_new_hand_are_composed_as_drawn_alone():
+    # Seat 0 is dealt four Lunches (one card at a time): it may show them and get a new hand.
+    deck = ["lunch-1", "breakfast-4", "lunch-2", "dinner-9", "lunch-3", "dessert-8", "lunch-4", "lunch-8"]
+    match, tokens, _sessions = table_create("appetite", ("human", "human"), seed=4, deck=deck)
+    _each_reader_gets_the_page_drawn_for_it_alone(match)
+    services.match_submit_action(
+        match_id=match.pk, seat=0, token=tokens[0], action={"type": "redeal", "version": match.version}
+    )
+    match = services.match_get(match_id=match.pk)
+    assert services.match_state(match=match)["revealed"]
+    _each_reader_gets_the_page_drawn_for_it_alone(match)
 
 
 @pytest.mark.django_db
