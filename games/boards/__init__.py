@@ -28,6 +28,11 @@ PRESENTERS = {
 # A game whose pieces read only part of its presenter's output says so: a composed page builds
 # just that part for each reader (the rest comes from the change's one shared render).
 OWN_PRESENTERS = {
+    "appetite": appetite.present_own,
+    "chomp": chomp.present_own,
+    "quick-chomp": chomp.present_own,
+    "double-chomp": chomp.present_own,
+    "underwater-war": chomp.present_own,
     "build-a-meal": build_a_meal.present_own,
     "food-war": food_war.present_own,
 }

@@ -84,8 +84,18 @@ def appetite_table(view: dict, names: list[str], seat, board, buttons, words: Sp
     """The Appetite table for one seat: Total against Appetite, the cards played in order and
     who played them, this seat's hand with its moves, and everyone's score sheet. `words`: the
     seat's Speaker (games.messages), for the cards' labels ("6 of Lunches")."""
+    return {
+        **appetite_mine(view, names, seat, cards_by_id(board), buttons, words),
+        **_sheets(view, names, seat),
+    }
+
+
+def appetite_mine(
+    view: dict, names: list[str], seat, shown: dict, buttons, words: Speaker | None = None
+) -> dict:
+    """The part of the table a seat's own piece shows (_appetite_mine.html): everything but the
+    score sheets. `shown`: the generic board's card pictures (with the seat's moves), by id."""
     words = words or speaker(viewer=seat, names=names)
-    shown = cards_by_id(board)
     titles = suit_names()
     appetite = view.get("appetite") or 10
     total = view.get("total", 0)
@@ -113,13 +123,6 @@ def appetite_table(view: dict, names: list[str], seat, board, buttons, words: Sp
         {**entry, "label": MOVE_WORDS[entry["type"]]()} for entry in buttons if entry["type"] in MOVE_WORDS
     ]
     moves += [entry for entry in buttons if entry["type"] not in MOVE_WORDS]
-    boxes = view.get("boxes", 4)
-    sheets = [
-        _score_sheet(sheet, boxes, number, names, number == seat)
-        for number, sheet in enumerate(view.get("sheets") or [])
-    ]
-    if seat is not None and seat < len(sheets):  # your own sheet first
-        sheets.insert(0, sheets.pop(seat))
     last_card = view.get("last_card")
     last_score = view.get("last_score")
     scored = ""
@@ -153,8 +156,6 @@ def appetite_table(view: dict, names: list[str], seat, board, buttons, words: Sp
         "moves": moves,
         "must_play": view.get("must_play", False),
         "redeal": view.get("phase") == "redeal",
-        "sheets": sheets,
-        "boxes": boxes,
         "scored": scored,
         "others": [
             {"name": name_of(names, number), "cards": size}
@@ -169,8 +170,33 @@ def appetite_table(view: dict, names: list[str], seat, board, buttons, words: Sp
     }
 
 
+def _sheets(view: dict, names: list[str], seat) -> dict:
+    """The part of the table every reader shares: everyone's score sheet (the reader's first)."""
+    boxes = view.get("boxes", 4)
+    sheets = [
+        _score_sheet(sheet, boxes, number, names, number == seat)
+        for number, sheet in enumerate(view.get("sheets") or [])
+    ]
+    if seat is not None and seat < len(sheets):  # your own sheet first
+        sheets.insert(0, sheets.pop(seat))
+    return {"sheets": sheets, "boxes": boxes}
+
+
 def present(seat_view: SeatView, names: list[str], words: Speaker, **context) -> dict:
     """The generic board's context plus `t`, the Appetite table."""
     board = generic.present(seat_view, names, words, **context)
     board["t"] = appetite_table(board["view"], names, seat_view.seat, board["board"], board["buttons"], words)
     return board
+
+
+def present_own(
+    seat_view: SeatView, names: list[str], words: Speaker, *, cards: dict, deck: str, **_more
+) -> dict:
+    """What a seat's own Appetite piece reads: the generic part and `t` without the score
+    sheets (appetite_mine); of the board's pictures, only the seat's own hand."""
+    own = generic.present_own(
+        seat_view, names, words, cards=cards, deck=deck, pictures=lambda zone: bool(zone.get("own"))
+    )
+    hand = cards_by_id(own["board"])
+    own["t"] = appetite_mine(own["view"], names, seat_view.seat, hand, own["buttons"], words)
+    return own

@@ -101,8 +101,19 @@ def chomp_table(
     """The CHOMP! table for one seat: the flipped cards with their owners, the piles in the
     middle, each player's mat, the last round's result and this flip's Bad Chomps. `words`:
     the seat's Speaker (games.messages), for what the last round said."""
+    return {
+        **chomp_water(view, names, seat, cards_by_id(board), feed, version, words),
+        **_middle_and_mats(view, names, seat),
+    }
+
+
+def chomp_water(
+    view: dict, names: list[str], seat, shown: dict, feed=None, version=0, words: Speaker | None = None
+) -> dict:
+    """The part of the table a seat's own pieces show (_chomp_water.html, _chomp_last.html):
+    the flipped cards with their owners and this seat's moves on them, what to do, this flip's
+    Bad Chomps and the last round. `shown`: the generic board's card pictures, by id."""
     words = words or speaker(viewer=seat, names=names)
-    shown = cards_by_id(board)
     centre = view.get("center") or []
     lowest = None
     if view.get("round_kind") == "race":
@@ -134,20 +145,6 @@ def chomp_table(
                 "claimed_by": claim_seat == entry["seat"] and claim_seat is not None,
             }
         )
-    players = [
-        {
-            "seat": p["seat"],
-            "name": name_of(names, p["seat"]),
-            "me": p["seat"] == seat,
-            "pile": p.get("pile", 0),
-            "discards": p.get("discards", 0),
-            "cards": p.get("cards", 0),
-            "in_game": p.get("in_game", True),
-            "slapped": p.get("slapped", False),
-            "bad_chomp_cards": p.get("bad_chomp_cards", 0),
-        }
-        for p in view.get("players") or []
-    ]
     last = view.get("last")
     last_round = None
     if last:
@@ -171,27 +168,47 @@ def chomp_table(
         for item in feed or []
         if "event-bad" in item["css"] and item["index"] >= _flip_start(view, version)
     ]
-    aside = [
-        {"id": e["card"], "name": e["name"], "image": small("chomp", e["card"])}
-        for e in view.get("aside") or []
-    ]
     return {
         "cards": cards,
         "tip": _chomp_tip(view),
         "advice": _chomp_advice(view, seat, centre, lowest),
         "flip_label": _flip_label(view),
         "countdown_label": _countdown_label(view),
+        "last": last_round,
+        "bad_now": bad_now,
+        "can_slap": any(c["card"].actions for c in cards),
+    }
+
+
+def _middle_and_mats(view: dict, names: list[str], seat) -> dict:
+    """The part of the table every reader shares: the piles in the middle, each player's mat."""
+    players = [
+        {
+            "seat": p["seat"],
+            "name": name_of(names, p["seat"]),
+            "me": p["seat"] == seat,
+            "pile": p.get("pile", 0),
+            "discards": p.get("discards", 0),
+            "cards": p.get("cards", 0),
+            "in_game": p.get("in_game", True),
+            "slapped": p.get("slapped", False),
+            "bad_chomp_cards": p.get("bad_chomp_cards", 0),
+        }
+        for p in view.get("players") or []
+    ]
+    aside = [
+        {"id": e["card"], "name": e["name"], "image": small("chomp", e["card"])}
+        for e in view.get("aside") or []
+    ]
+    return {
         "aside": aside,
         "aside_face_down": view.get("aside_face_down", 0),
         "middle_face_down": view.get("middle_face_down", 0),
         "middle_total": len(aside) + view.get("aside_face_down", 0) + view.get("middle_face_down", 0),
         "players": players,
-        "last": last_round,
-        "bad_now": bad_now,
         "round": view.get("round", 0),
         "max_rounds": view.get("max_rounds", 0),
         "back": back("chomp"),
-        "can_slap": any(c["card"].actions for c in cards),
     }
 
 
@@ -200,6 +217,32 @@ def present(seat_view: SeatView, names: list[str], words: Speaker, *, feed=(), v
     flip's Bad Chomps; `version`: the match's."""
     board = generic.present(seat_view, names, words, **context)
     board["t"] = chomp_table(board["view"], names, seat_view.seat, board["board"], feed, version, words)
+    return _with_news(board, seat_view)
+
+
+def present_own(
+    seat_view: SeatView,
+    names: list[str],
+    words: Speaker,
+    *,
+    feed=(),
+    version=0,
+    cards: dict,
+    deck: str,
+    **_more,
+) -> dict:
+    """What a seat's own CHOMP! pieces read: the generic part and `t` with just the water and
+    the last round (chomp_water); of the board's pictures, only the flipped cards'."""
+    own = generic.present_own(
+        seat_view, names, words, cards=cards, deck=deck, pictures=lambda zone: zone["key"] == "center"
+    )
+    in_the_water = cards_by_id(own["board"])
+    own["t"] = chomp_water(own["view"], names, seat_view.seat, in_the_water, feed, version, words)
+    return _with_news(own, seat_view)
+
+
+def _with_news(board: dict, seat_view: SeatView) -> dict:
+    """While a flip may be slapped, the turn is everyone's: say so, with the seat's advice."""
     if not board["result"] and not seat_view.replay:
         board["news_turn"] = news.slap_sentence(
             board["view"].get("phase"),

@@ -9,7 +9,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import translation
 
-from games import rendering, services
+from games import rendering, scheduler, services
+from games.bots import bot_levels
 from games.engines import ENGINES, get_engine
 from games.models import Match
 from plateful.asgi import application
@@ -102,7 +103,7 @@ def _each_reader_gets_the_page_drawn_for_it_alone(match) -> dict:
                 pages[language, reader] = rendering.live_html(match, reader, oob=True)
                 assert _same(pages[language, reader]) == _same(
                     rendering.whole_live_html(match, reader, oob=True)
-                )
+                ), (language, reader)
     return pages
 
 
@@ -139,6 +140,35 @@ def test_build_a_meals_extra_turn_is_told_on_each_readers_turn_piece():
     pages = _each_reader_gets_the_page_drawn_for_it_alone(match)
     another_turn = "another turn comes after the discard"
     assert all(another_turn in pages["en", reader] for reader in (None, 0, 1))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("appetite", {"max_hands": 1})] + [(game, {"max_rounds": 5}) for game in ("chomp", "underwater-war")],
+)
+def test_a_finished_game_is_composed_as_drawn_alone(game, options):
+    """The fixed tables above stop before the end: each reader's result, its board's too."""
+    seats = [services.SeatSpec(kind="bot", bot_level=bot_levels(game)[0])] * get_engine(game).min_seats
+    match, _tokens = services.match_create(game=game, seats=seats, seed=9, options=options)
+    scheduler.bots_play(match_id=match.pk, max_moves=2000)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    _each_reader_gets_the_page_drawn_for_it_alone(match)
+
+
+@pytest.mark.django_db
+def test_an_appetite_hand_of_one_suit_and_the_new_hand_are_composed_as_drawn_alone():
+    # Seat 0 is dealt four Lunches (one card at a time): it may show them and get a new hand.
+    deck = ["lunch-1", "breakfast-4", "lunch-2", "dinner-9", "lunch-3", "dessert-8", "lunch-4", "lunch-8"]
+    match, tokens, _sessions = table_create("appetite", ("human", "human"), seed=4, deck=deck)
+    _each_reader_gets_the_page_drawn_for_it_alone(match)
+    services.match_submit_action(
+        match_id=match.pk, seat=0, token=tokens[0], action={"type": "redeal", "version": match.version}
+    )
+    match = services.match_get(match_id=match.pk)
+    assert services.match_state(match=match)["revealed"]
+    _each_reader_gets_the_page_drawn_for_it_alone(match)
 
 
 @pytest.mark.django_db
