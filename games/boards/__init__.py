@@ -28,7 +28,9 @@ PRESENTERS = {
 # A game whose pieces read only part of its presenter's output says so: a composed page builds
 # just that part for each reader (the rest comes from the change's one shared render).
 OWN_PRESENTERS = {
+    "duel": duel.present_own,
     "food-war": food_war.present_own,
+    "snack-attack": snack_attack.present_own,
 }
 
 

@@ -68,16 +68,6 @@ class Board:
 def build_board(view: dict, cards: dict, deck: str, words: Speaker, names: list[str]) -> Board:
     """The board a view declares, in this viewer's words. `names` are the seats' names as the
     viewer reads them ("You" for itself), for the owners of zones and cards."""
-
-    def picture(item) -> CardView:
-        card_id, owner = (item["card"], item.get("seat")) if isinstance(item, dict) else (item, None)
-        return CardView(
-            id=card_id,
-            name=words.card_name(card_id),
-            image=card_image(deck, card_id),
-            owner_name=name_of(names, owner),
-        )
-
     board = Board(status=words.say(view.get("status")))
     back = card_image(deck, "back", small=True)
     for declared in view.get("zones") or []:
@@ -86,7 +76,7 @@ def build_board(view: dict, cards: dict, deck: str, words: Speaker, names: list[
                 key=declared["key"],
                 label=words.say(declared["label"]),
                 owner=declared.get("owner"),
-                cards=[picture(item) for item in declared.get("cards") or []],
+                cards=[zone_card(item, deck, words, names) for item in declared.get("cards") or []],
                 count=declared.get("count", 0),
                 hidden=declared.get("hidden", False),
                 draw=declared.get("draw", "row"),
@@ -101,6 +91,24 @@ def build_board(view: dict, cards: dict, deck: str, words: Speaker, names: list[
         for f in view.get("facts") or []
     ]
     return board
+
+
+def zone_card(item, deck: str, words: Speaker, names: list[str]) -> CardView:
+    """The picture of one card a zone declares (an id, or {"card": id, "seat": n} for a card
+    that shows who played it), in this viewer's words."""
+    owner = item.get("seat") if isinstance(item, dict) else None
+    card_id = card_of(item)
+    return CardView(
+        id=card_id,
+        name=words.card_name(card_id),
+        image=card_image(deck, card_id),
+        owner_name=name_of(names, owner),
+    )
+
+
+def card_of(item) -> str:
+    """The card id of a zone's item (games.engines.zones)."""
+    return item["card"] if isinstance(item, dict) else item
 
 
 def cards_by_id(board) -> dict[str, CardView]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from games.boards import news
-from games.boards.common import Board, build_board
+from games.boards.common import Board, CardView, build_board, card_of, zone_card
 from games.catalog import final_standings
 from games.engines.messages import Speaker
 from games.messages import translated_card_names
@@ -39,15 +39,10 @@ def present(
             by_card.setdefault(move.card, []).append(entry)
         else:
             buttons.append(entry)
-    reasons = seat_view.private.reasons
     shown_with_actions: set[str] = set()
     for zone in board.zones:
         for card in zone.cards:
-            if card.id in by_card and card.id not in shown_with_actions:
-                card.actions = by_card[card.id]
-                shown_with_actions.add(card.id)
-            elif zone.own and reasons.get(card.id):
-                card.reason = words.say(reasons[card.id])
+            _dress(card, zone.own, seat_view, by_card, words, shown_with_actions)
     # Moves on cards the board doesn't show (e.g. a choice from a face-down pile) stay buttons.
     for card_id, entries in by_card.items():
         if card_id not in shown_with_actions:
@@ -89,11 +84,7 @@ def present_own(
     # walk through the whole view was most of this function's time).
     view = {**seat_view.view()}
     view["result"] = translated_card_names(view.get("result"), cards)
-    on_the_board = {
-        item["card"] if isinstance(item, dict) else item
-        for zone in view.get("zones") or []
-        for item in zone.get("cards") or []
-    }
+    on_the_board = {card_of(item) for zone in view.get("zones") or [] for item in zone.get("cards") or []}
     moves = seat_view.private.moves
     # In the order present() gives them: the moves off the cards, then those on cards the
     # board doesn't show, card by card.
@@ -105,6 +96,39 @@ def present_own(
         **_readers_part(seat_view, view, names, words, buttons),
         "board": Board(status=words.say(view.get("status"))),
     }
+
+
+def card_pictures(
+    seat_view: SeatView, view: dict, names: list[str], words: Speaker, deck: str, wanted
+) -> dict[str, CardView]:
+    """The pictures of the `wanted` cards exactly as present()'s board has them (each card's
+    first appearance: common.cards_by_id), this seat's moves on them or why it can't play them,
+    without drawing the rest of the board: for a seat's own pieces (its hand)."""
+    wanted = set(wanted)
+    by_card: dict[str, list[dict]] = {}
+    for move in seat_view.private.moves:
+        if move.card in wanted:
+            by_card.setdefault(move.card, []).append(button(move, seat_view.seat, words))
+    found: dict[str, CardView] = {}
+    for zone in view.get("zones") or []:
+        for item in zone.get("cards") or []:
+            if card_of(item) in wanted and card_of(item) not in found:
+                card = found[card_of(item)] = zone_card(item, deck, words, names)
+                _dress(card, zone.get("own", False), seat_view, by_card, words, set())
+    return found
+
+
+def _dress(
+    card: CardView, own: bool, seat_view: SeatView, by_card: dict, words: Speaker, dressed: set
+) -> None:
+    """A card picture with this seat's moves on it (its first appearance on the board, not yet
+    `dressed`), or, among the seat's own cards, why it can't be played now."""
+    reasons = seat_view.private.reasons
+    if card.id in by_card and card.id not in dressed:
+        card.actions = by_card[card.id]
+        dressed.add(card.id)
+    elif own and reasons.get(card.id):
+        card.reason = words.say(reasons[card.id])
 
 
 def _readers_part(seat_view: SeatView, view: dict, names: list[str], words: Speaker, buttons: list) -> dict:

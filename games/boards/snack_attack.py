@@ -13,7 +13,41 @@ from games.seat_view import SeatView
 def snack_attack_table(view: dict, names: list[str], seat, board, buttons) -> dict:
     """Snack Attack! for one seat: the store as face-down cards to pick from, this seat's hand
     with Eat / Return, and every player's eaten snacks split into good and junk with the score."""
-    shown = cards_by_id(board)
+    playing = view.get("playing") or []
+    players = []
+    for number, eaten in enumerate(view.get("eaten") or []):
+        good = [mini(c["id"], c["name"]) for c in eaten if c.get("kind") == "good"]
+        junk = [mini(c["id"], c["name"]) for c in eaten if c.get("kind") == "junk"]
+        shields = [mini(c["id"], c["name"]) for c in eaten if c.get("kind") == "exercise"]
+        players.append(
+            {
+                "seat": number,
+                "name": name_of(names, number),
+                "me": number == seat,
+                "turn": number == view.get("turn") and not view.get("result"),
+                "playing": number in playing,
+                "hand": (view.get("hand_sizes") or [0] * (number + 1))[number],
+                "good": good,
+                "junk": junk,
+                "shields": shields,
+                "points": (view.get("points") or [0] * (number + 1))[number],
+            }
+        )
+    if seat is not None and seat < len(players):  # your own snacks first
+        players.insert(0, players.pop(seat))
+    return {
+        **snack_attack_own(view, names, seat, cards_by_id(board), buttons),
+        "players": players,
+        "removed": [mini(c["id"], c["name"]) for c in view.get("removed") or []],
+        "tie_breaks": view.get("tie_breaks", 0),
+    }
+
+
+def snack_attack_own(view: dict, names: list[str], seat, shown: dict, buttons: list) -> dict:
+    """The part of the Snack Attack! table a seat's own pieces read (games/play/_snack_store.html,
+    _snack_hand.html): the store with this seat's picks on it, its hand with Eat / Return, Snack
+    Attack! and its other moves, whose turn, what is still hidden. `shown`: the hand's card
+    pictures, by id; `buttons`: the moves not on a card."""
     picks = {}
     others = []
     for entry in buttons:
@@ -48,28 +82,6 @@ def snack_attack_table(view: dict, names: list[str], seat, board, buttons) -> di
         hand.append(
             {"card": card, "kind": face.get("kind"), "returning": face["id"] == view.get("returning")}
         )
-    playing = view.get("playing") or []
-    players = []
-    for number, eaten in enumerate(view.get("eaten") or []):
-        good = [mini(c["id"], c["name"]) for c in eaten if c.get("kind") == "good"]
-        junk = [mini(c["id"], c["name"]) for c in eaten if c.get("kind") == "junk"]
-        shields = [mini(c["id"], c["name"]) for c in eaten if c.get("kind") == "exercise"]
-        players.append(
-            {
-                "seat": number,
-                "name": name_of(names, number),
-                "me": number == seat,
-                "turn": number == view.get("turn") and not view.get("result"),
-                "playing": number in playing,
-                "hand": (view.get("hand_sizes") or [0] * (number + 1))[number],
-                "good": good,
-                "junk": junk,
-                "shields": shields,
-                "points": (view.get("points") or [0] * (number + 1))[number],
-            }
-        )
-    if seat is not None and seat < len(players):  # your own snacks first
-        players.insert(0, players.pop(seat))
     returning = next((h["card"].name for h in hand if h["returning"]), "")
     unseen = view.get("unseen") or {}
     return {
@@ -81,9 +93,6 @@ def snack_attack_table(view: dict, names: list[str], seat, board, buttons) -> di
         "hand": hand,
         "attack": attack,
         "moves": moves,
-        "players": players,
-        "removed": [mini(c["id"], c["name"]) for c in view.get("removed") or []],
-        "tie_breaks": view.get("tie_breaks", 0),
         "turn_name": name_of(names, view.get("turn")),
         "unseen": [
             (_("good snacks"), unseen.get("good", 0)),
@@ -105,3 +114,14 @@ def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
     board = generic.present(seat_view, names, words, **context)
     board["t"] = snack_attack_table(board["view"], names, seat_view.seat, board["board"], board["buttons"])
     return board
+
+
+def present_own(seat_view: SeatView, names: list[str], words, **context) -> dict:
+    """What a seat's own Snack Attack! pieces read: the generic part and `snack_attack_own`,
+    the hand's card pictures alone (everyone's eaten snacks are the shared render's)."""
+    own = generic.present_own(seat_view, names, words, **context)
+    view = own["view"]
+    hand = [face["id"] for face in view.get("hand") or []]
+    shown = generic.card_pictures(seat_view, view, names, words, context["deck"], hand)
+    own["t"] = snack_attack_own(view, names, seat_view.seat, shown, own["buttons"])
+    return own
