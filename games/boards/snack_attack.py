@@ -57,13 +57,14 @@ def snack_attack_own(view: dict, names: list[str], seat, shown: dict, buttons: l
         else:
             others.append(entry)
     store = []
+    face_down, image = _("Face-down store card %(n)s"), back("eat-right")  # the same for every spot
     for spot in range(view.get("store_size", 0)):
         entry = picks.get(spot)
         store.append(
             CardView(
                 id=f"store-{spot + 1}",
-                name=_("Face-down store card %(n)s") % {"n": spot + 1},
-                image=back("eat-right"),
+                name=face_down % {"n": spot + 1},
+                image=image,
                 picture="back",
                 actions=[entry] if entry else [],
             )
