@@ -9,6 +9,7 @@ from django.utils.translation import gettext_noop
 from games.boards import generic
 from games.boards.common import back, cards_by_id, mini, name_of, picture, relabel
 from games.engines.duel import meal_calories, meal_value
+from games.messages import translated_card_names
 from games.seat_view import SeatView
 
 
@@ -194,7 +195,8 @@ def present_own(seat_view: SeatView, names: list[str], words, **context) -> dict
     """What a seat's own Duel pieces read: the generic part and `duel_own`, the hand's card
     pictures alone (the meals and the rest of the board are the shared render's)."""
     own = generic.present_own(seat_view, names, words, **context)
-    view = own["view"]
+    # The card records are the only names read here (the picked card's): only they are translated.
+    view = {**own["view"], "cards": translated_card_names(own["view"].get("cards"), context["cards"])}
     shown = generic.card_pictures(seat_view, view, names, words, context["deck"], view.get("hand") or [])
     own["t"] = duel_own(view, names, seat_view.seat, shown)
     return own

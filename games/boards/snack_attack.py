@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from games.boards import generic
 from games.boards.common import CardView, back, cards_by_id, mini, move_of, name_of, picture, relabel
+from games.messages import translated_card_names
 from games.seat_view import SeatView
 
 
@@ -121,7 +122,8 @@ def present_own(seat_view: SeatView, names: list[str], words, **context) -> dict
     """What a seat's own Snack Attack! pieces read: the generic part and `snack_attack_own`,
     the hand's card pictures alone (everyone's eaten snacks are the shared render's)."""
     own = generic.present_own(seat_view, names, words, **context)
-    view = own["view"]
+    # The hand's faces are the only card names read here: only they are translated.
+    view = {**own["view"], "hand": translated_card_names(own["view"].get("hand"), context["cards"])}
     hand = [face["id"] for face in view.get("hand") or []]
     shown = generic.card_pictures(seat_view, view, names, words, context["deck"], hand)
     own["t"] = snack_attack_own(view, names, seat_view.seat, shown, own["buttons"])
