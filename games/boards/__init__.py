@@ -34,7 +34,9 @@ OWN_PRESENTERS = {
     "double-chomp": chomp.present_own,
     "underwater-war": chomp.present_own,
     "build-a-meal": build_a_meal.present_own,
+    "duel": duel.present_own,
     "food-war": food_war.present_own,
+    "snack-attack": snack_attack.present_own,
 }
 
 

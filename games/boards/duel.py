@@ -9,6 +9,7 @@ from django.utils.translation import gettext_noop
 from games.boards import generic
 from games.boards.common import back, cards_by_id, mini, name_of, picture, relabel
 from games.engines.duel import meal_calories, meal_value
+from games.messages import translated_card_names
 from games.seat_view import SeatView
 
 
@@ -58,17 +59,33 @@ def _meter(now: int, goal: int) -> int:
     return max(0, min(100, round(100 * now / goal))) if goal else 0
 
 
+def _goals(view: dict) -> tuple[int, int]:
+    """The value that wins a round and the calories that lose it."""
+    return view.get("value_to_win", 100), view.get("calories_to_lose", 1000)
+
+
+def _meal(view: dict, number: int) -> dict:
+    """A seat's meal as the view gives it: its cards, value and calories."""
+    return (view.get("meals") or [{}, {}])[number]
+
+
+def _card_name(view: dict, card_id: str) -> str:
+    return ((view.get("cards") or {}).get(card_id) or {}).get("name", card_id)
+
+
+def _sides(seat) -> tuple[int, int]:
+    """The seat whose meal comes first (the reader's; seat 0's for a watcher) and the other."""
+    me = seat if seat in (0, 1) else 0
+    return me, 1 - me
+
+
 def duel_table(view: dict, names: list[str], seat, board) -> dict:
     """Duel for one seat: both meals with their value and calorie meters, the round score, the
     hand with Eat / Attack (each showing what the card adds), Draw and the show-a-card step."""
-    shown = cards_by_id(board)
-    cards = view.get("cards") or {}
-    to_win, to_lose = view.get("value_to_win", 100), view.get("calories_to_lose", 1000)
-    me = seat if seat in (0, 1) else 0
-    opponent = 1 - me
+    to_win, to_lose = _goals(view)
     meals = []
-    for number in (me, opponent):
-        meal = (view.get("meals") or [{}, {}])[number]
+    for number in _sides(seat):
+        meal = _meal(view, number)
         value, calories = meal.get("value", 0), meal.get("calories", 0)
         meals.append(
             {
@@ -81,14 +98,48 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
                 "calorie_percent": _meter(calories, to_lose),
                 "value_left": max(0, to_win - value),
                 "calories_left": max(0, to_lose - calories),
-                "cards": [mini(c, (cards.get(c) or {}).get("name", c)) for c in meal.get("cards", [])],
+                "cards": [mini(c, _card_name(view, c)) for c in meal.get("cards", [])],
                 "turn": number == view.get("turn"),
                 "hand": (view.get("hand_counts") or [0, 0])[number],
                 "picked": (view.get("has_picked") or [False, False])[number],
                 "wins": (view.get("round_wins") or [0, 0])[number],
             }
         )
-    my_meal, their_meal = meals
+    return {
+        **duel_own(view, names, seat, cards_by_id(board)),
+        "meals": meals,
+        "round": view.get("round", 1),
+        "rounds_to_win": view.get("rounds_to_win", 3),
+        "to_win": to_win,
+        "to_lose": to_lose,
+        "starter": name_of(names, view.get("starter")),
+        "back": back("eat-right"),
+    }
+
+
+def duel_own(view: dict, names: list[str], seat, shown: dict) -> dict:
+    """The part of the Duel table a seat's own pieces read (games/play/_duel_tip.html,
+    _duel_hand.html, _duel_history.html): the hand with its words, the show-a-card step, whose
+    turn, the stock and the rounds played. `shown`: the hand's card pictures, by id."""
+    history = _history(view, names, seat)
+    picked = view.get("picked")
+    return {
+        "hand": _hand(view, seat, shown),
+        "phase": view.get("phase"),
+        "stock": view.get("stock_count", 0),
+        "picked": mini(picked, _card_name(view, picked)) if picked else None,
+        "history": history,
+        "last": history[-1] if history else None,
+        "turn_name": name_of(names, view.get("turn")),
+    }
+
+
+def _hand(view: dict, seat, shown: dict) -> list[dict]:
+    """The seat's hand: each card with Eat / Attack / Show saying what it adds and whether it
+    ends the round."""
+    cards = view.get("cards") or {}
+    to_win, to_lose = _goals(view)
+    my_meal, their_meal = (_meal(view, number) for number in _sides(seat))
     hand = []
     for card_id in view.get("hand") or []:
         record = cards.get(card_id) or {}
@@ -99,16 +150,16 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
         def words(entry, numbers=numbers, value=value, calories=calories, name=card.name):
             if entry["type"] == "eat":
                 label = _("Eat (%(numbers)s)") % {"numbers": numbers}
-                if my_meal["calories"] + calories >= to_lose:
+                if my_meal.get("calories", 0) + calories >= to_lose:
                     return label + " " + _("- you lose the round!")
-                if my_meal["value"] + value >= to_win:
+                if my_meal.get("value", 0) + value >= to_win:
                     return label + " " + _("- you win the round!")
                 return label
             if entry["type"] == "attack":
                 label = _("Attack (%(numbers)s)") % {"numbers": numbers}
-                if their_meal["value"] + value >= to_win:
+                if their_meal.get("value", 0) + value >= to_win:
                     return label + " " + _("- they win the round!")
-                if their_meal["calories"] + calories >= to_lose:
+                if their_meal.get("calories", 0) + calories >= to_lose:
                     return label + " " + _("- you win the round!")
                 return label
             if entry["type"] == "reveal":
@@ -116,7 +167,11 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
             return entry["label"]
 
         hand.append({"card": relabel(card, words), "value": value, "calories": calories})
-    picked = view.get("picked")
+    return hand
+
+
+def _history(view: dict, names: list[str], seat) -> list[dict]:
+    """The rounds played: who won each and how."""
     history = []
     for entry in view.get("round_history") or []:
         winner = entry.get("winner")
@@ -126,22 +181,7 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
         loser_told = reason.startswith("eat-") and reason != "eat-value" and winner is not None
         text = _round_reason(reason, 1 - winner if loser_told else winner, seat, names)
         history.append({"round": entry.get("round"), "winner": who, "text": text, "tie": winner is None})
-    return {
-        "meals": meals,
-        "hand": hand,
-        "phase": view.get("phase"),
-        "round": view.get("round", 1),
-        "rounds_to_win": view.get("rounds_to_win", 3),
-        "to_win": to_win,
-        "to_lose": to_lose,
-        "stock": view.get("stock_count", 0),
-        "picked": mini(picked, (cards.get(picked) or {}).get("name", picked)) if picked else None,
-        "history": history,
-        "last": history[-1] if history else None,
-        "turn_name": name_of(names, view.get("turn")),
-        "starter": name_of(names, view.get("starter")),
-        "back": back("eat-right"),
-    }
+    return history
 
 
 def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
@@ -149,3 +189,14 @@ def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
     board = generic.present(seat_view, names, words, **context)
     board["t"] = duel_table(board["view"], names, seat_view.seat, board["board"])
     return board
+
+
+def present_own(seat_view: SeatView, names: list[str], words, **context) -> dict:
+    """What a seat's own Duel pieces read: the generic part and `duel_own`, the hand's card
+    pictures alone (the meals and the rest of the board are the shared render's)."""
+    own = generic.present_own(seat_view, names, words, names_in_view=False, **context)
+    # The card records are the only names read here (the picked card's): only they are translated.
+    view = {**own["view"], "cards": translated_card_names(own["view"].get("cards"), context["cards"])}
+    shown = generic.card_pictures_of(seat_view, view, names, words, context["deck"], view.get("hand") or [])
+    own["t"] = duel_own(view, names, seat_view.seat, shown)
+    return own

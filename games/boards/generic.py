@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 
 from games.boards import news
-from games.boards.common import Board, Zone, board_numbers, build_zone, card_id_of
+from games.boards.common import Board, CardView, Zone, board_numbers, build_zone, card_id_of, cards_by_id
 from games.catalog import final_standings
 from games.engines.messages import Speaker
 from games.messages import translated_card_names
@@ -130,6 +130,23 @@ def card_pictures(
             seen.add(card.id)
         zones.append(zone)
     return zones, buttons + [button(move, seat, words) for moves in unshown.values() for move in moves]
+
+
+def card_pictures_of(
+    seat_view: SeatView, view: dict, names: list[str], words: Speaker, deck: str, wanted
+) -> dict[str, CardView]:
+    """The pictures of the `wanted` cards (a hand) exactly as present()'s board has them (each
+    card's moves on its first appearance), drawing only the zones that hold them."""
+    wanted = set(wanted)
+    zones, _buttons = card_pictures(
+        seat_view,
+        view,
+        words,
+        names,
+        deck,
+        lambda zone: any(card_id_of(item) in wanted for item in zone.get("cards") or []),
+    )
+    return {card_id: card for card_id, card in cards_by_id(Board(zones=zones)).items() if card_id in wanted}
 
 
 def _readers_part(seat_view: SeatView, view: dict, names: list[str], words: Speaker, buttons: list) -> dict:

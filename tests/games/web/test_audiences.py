@@ -46,8 +46,17 @@ def _count_shared_renders(monkeypatch) -> list:
     return shared
 
 
-def _play(game: str, steps: int, seats: int = 2, options: dict | None = None):
-    """A fixed-seed human table, move by move: yields (match, state) after each move."""
+def _play(
+    game: str,
+    steps: int,
+    seats: int = 2,
+    options: dict | None = None,
+    prefer: tuple[str, ...] = (),
+    played: set | None = None,
+):
+    """A fixed-seed human table, move by move: yields (match, state) after each move. Each
+    move is the step's legal move in turn, or with `prefer`, the first of the type whose turn
+    it is (else the first legal move); `played` collects the types of the moves made."""
     engine = get_engine(game)
     seats = max(engine.min_seats, min(engine.max_seats, seats))
     match, tokens, _sessions = table_create(game, ("human",) * seats, seed=5, options=options)
@@ -60,12 +69,15 @@ def _play(game: str, steps: int, seats: int = 2, options: dict | None = None):
         if movers:
             seat = movers[step % len(movers)]
             legal = engine.legal_actions(state, seat)
-            services.match_submit_action(
-                match_id=match.pk, seat=seat, token=tokens[seat], action=legal[step % len(legal)]
-            )
+            action = legal[step % len(legal)]
+            if prefer:
+                action = next((a for a in legal if a["type"] == prefer[step % len(prefer)]), legal[0])
+            services.match_submit_action(match_id=match.pk, seat=seat, token=tokens[seat], action=action)
         else:
-            legal = engine.legal_actions(state, None)
-            services.match_submit_action(match_id=match.pk, seat=None, action=legal[0], trusted=True)
+            action = engine.legal_actions(state, None)[0]
+            services.match_submit_action(match_id=match.pk, seat=None, action=action, trusted=True)
+        if played is not None:
+            played.add(action["type"])
         match = services.match_get(match_id=match.pk)
 
 
@@ -169,6 +181,35 @@ def test_an_appetite_hand_of_one_suit_and_the_new_hand_are_composed_as_drawn_alo
     match = services.match_get(match_id=match.pk)
     assert services.match_state(match=match)["revealed"]
     _each_reader_gets_the_page_drawn_for_it_alone(match)
+
+
+# Tables the one above doesn't reach far enough: played to the end, preferring moves in turn
+# (the moves each must make on the way: a snack put back, the store's last card eaten...).
+PLAYED_TO_THE_END = {
+    "duel": (("eat", "attack", "draw", "eat"), {"reveal", "eat", "attack", "draw", "next_round"}),
+    "snack-attack": (
+        ("return", "eat", "snack_attack", "eat"),
+        {"return", "pick", "snack_attack", "eat_last"},
+    ),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", sorted(PLAYED_TO_THE_END))
+def test_every_reader_of_a_game_played_to_the_end_gets_the_page_drawn_for_it_alone(game):
+    prefer, needed = PLAYED_TO_THE_END[game]
+    played: set[str] = set()
+    results = []
+    for match, state in _play(game, steps=300, prefer=prefer, played=played):
+        _forget_drawings()
+        results.append(get_engine(game).result(state))
+        for language in ("en", "es"):
+            with translation.override(language):
+                for reader in (None, 0, 1):
+                    composed = rendering.live_html(match, reader, oob=True)
+                    assert _same(composed) == _same(rendering.whole_live_html(match, reader, oob=True))
+    assert results[-1] is not None  # the game's end, its result drawn too
+    assert needed <= played
 
 
 @pytest.mark.django_db
