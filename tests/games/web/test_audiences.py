@@ -15,35 +15,17 @@ from games.engines import ENGINES, get_engine
 from games.models import Match
 from plateful.asgi import application
 from tests.games.web.leaks import leaked_cards
+from tests.games.web.renders import count_shared_renders, same
 from tests.games.web.test_eat_right_boards import MEAL_DECK, _build_a_meal, _buttons, _move, _people
 from tests.tables import table_create
 
 COMPOSED = sorted(rendering.COMPOSED_GAMES)
-# The countdown's remaining time is read when a page is drawn: not part of the comparison.
-_COUNTDOWN = re.compile(r'data-ms="\d+"|>\d+</span> s')
-
-
-def _same(html: str) -> str:
-    return _COUNTDOWN.sub("", html)
 
 
 def _forget_drawings() -> None:
     rendering._SHARED_HTML.clear()
     rendering._PIECES.clear()
     rendering._FEED_LINES.clear()
-
-
-def _count_shared_renders(monkeypatch) -> list:
-    shared = []
-    original = rendering.render_to_string
-
-    def counted(name, context=None, *args, **kwargs):
-        if context and context.get("shared_render"):
-            shared.append(name)
-        return original(name, context, *args, **kwargs)
-
-    monkeypatch.setattr(rendering, "render_to_string", counted)
-    return shared
 
 
 def _play(
@@ -84,7 +66,7 @@ def _play(
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", COMPOSED)
 def test_one_shared_render_serves_every_reader_with_the_page_drawn_for_it_alone(game, monkeypatch):
-    shared = _count_shared_renders(monkeypatch)
+    shared = count_shared_renders(monkeypatch)
     engine = get_engine(game)
     checked = 0
     for match, state in _play(game, steps=25, seats=3):
@@ -95,7 +77,7 @@ def test_one_shared_render_serves_every_reader_with_the_page_drawn_for_it_alone(
             with translation.override(language):
                 for reader in readers:
                     composed = rendering.live_html(match, reader, oob=True)
-                    assert _same(composed) == _same(rendering.whole_live_html(match, reader, oob=True))
+                    assert same(composed) == same(rendering.whole_live_html(match, reader, oob=True))
                     checked += 1
                 # The part they share names no card a watcher may not see.
                 assert not leaked_cards(
@@ -113,7 +95,7 @@ def _each_reader_gets_the_page_drawn_for_it_alone(match) -> dict:
         with translation.override(language):
             for reader in (None, *range(match.seats)):
                 pages[language, reader] = rendering.live_html(match, reader, oob=True)
-                assert _same(pages[language, reader]) == _same(
+                assert same(pages[language, reader]) == same(
                     rendering.whole_live_html(match, reader, oob=True)
                 ), (language, reader)
     return pages
@@ -207,7 +189,7 @@ def test_every_reader_of_a_game_played_to_the_end_gets_the_page_drawn_for_it_alo
             with translation.override(language):
                 for reader in (None, 0, 1):
                     composed = rendering.live_html(match, reader, oob=True)
-                    assert _same(composed) == _same(rendering.whole_live_html(match, reader, oob=True))
+                    assert same(composed) == same(rendering.whole_live_html(match, reader, oob=True))
     assert results[-1] is not None  # the game's end, its result drawn too
     assert needed <= played
 
@@ -282,7 +264,7 @@ async def test_two_seats_and_a_watcher_share_one_render_of_a_change_and_each_sea
     }
     for socket in sockets.values():
         await socket.receive_from()
-    shared = _count_shared_renders(monkeypatch)
+    shared = count_shared_renders(monkeypatch)
 
     def move():
         state = services.match_state(match=match)
@@ -300,7 +282,7 @@ async def test_two_seats_and_a_watcher_share_one_render_of_a_change_and_each_sea
             return rendering.whole_live_html(fresh, reader, oob=True)
 
     for reader, html in frames.items():
-        assert _same(html) == _same(await database_sync_to_async(expected)(reader))
+        assert same(html) == same(await database_sync_to_async(expected)(reader))
         assert not leaked_cards(html, engine.hidden_cards(state, reader))
     for seat in (0, 1):
         own = leaked_cards(frames[seat], engine.hidden_cards(state, None))

@@ -26,6 +26,7 @@ from games.live import snapshots
 from games.models import Match
 from plateful.asgi import application
 from tests.games.web.leaks import leaked_cards
+from tests.games.web.renders import count_shared_renders, same
 from tests.tables import table_create
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -129,7 +130,7 @@ async def test_another_process_draws_a_move_from_the_message_without_a_query(que
     decoded = []
     real_decode = snapshots.rows_from_payload
     monkeypatch.setattr(snapshots, "rows_from_payload", lambda p: decoded.append(p) or real_decode(p))
-    shared_renders = _count_shared_renders(monkeypatch)
+    shared_renders = count_shared_renders(monkeypatch)
     move = database_sync_to_async(_move_in_another_process)
 
     seat, action = await database_sync_to_async(_next_move)(match.pk)
@@ -146,7 +147,7 @@ async def test_another_process_draws_a_move_from_the_message_without_a_query(que
     for seat, html in drawn.items():
         assert _version(html) == 1
         assert not leaked_cards(html, hidden[seat])
-        assert _same(html) == _same(fresh[seat])
+        assert same(html) == same(fresh[seat])
 
     # The next move's rows too big to carry: the message goes bare and this process reads.
     seat, action = await database_sync_to_async(_next_move)(match.pk)
@@ -161,31 +162,10 @@ async def test_another_process_draws_a_move_from_the_message_without_a_query(que
         await socket.disconnect()
 
 
-def _count_shared_renders(monkeypatch) -> list:
-    shared = []
-    original = rendering.render_to_string
-
-    def counted(name, context=None, *args, **kwargs):
-        if context and context.get("shared_render"):
-            shared.append(name)
-        return original(name, context, *args, **kwargs)
-
-    monkeypatch.setattr(rendering, "render_to_string", counted)
-    return shared
-
-
 def _drawn_here(match_id: str, readers: list) -> dict:
     """Each reader's page as this process draws it alone, from a fresh read."""
     match = Match.objects.get(pk=match_id)
     return {reader: rendering.whole_live_html(match, reader, oob=True) for reader in readers}
-
-
-# The countdown's remaining time is read when a page is drawn: not part of a comparison.
-_COUNTDOWN = re.compile(r'data-ms="\d+"|>\d+</span> s')
-
-
-def _same(html: str) -> str:
-    return _COUNTDOWN.sub("", html)
 
 
 def _move_here_as_another_process(match_id: str, seat: int, action: dict, token: str) -> None:
