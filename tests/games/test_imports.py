@@ -28,6 +28,7 @@ LAYERS = (
     ("games.engines", "games.bots", "games.tutorials"),  # pure Python (tutorials: the coach)
     (
         "games.models",
+        "games.match_sql",  # the move's statements, built once (below the services that run them)
         "games.changes",
         "games.access",
         "games.messages",
