@@ -134,3 +134,10 @@ def rude_match(name: str, *, library: bool = True) -> Match | None:
 
 def is_rude(name: str) -> bool:
     return rude_match(name) is not None
+
+
+def warm_up() -> None:
+    """Load the word lists and the filter now, at a serving process's start, not on the first
+    name a child types: a class of thirty joins within seconds, and each join waiting behind that
+    load (most of a second, more on a busy machine) holds a database connection meanwhile."""
+    is_rude("warm up")

@@ -14,6 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from twisted.internet.defer import Deferred  # noqa: E402
 
 from games import scheduler  # noqa: E402
+from nicknames.rude import warm_up  # noqa: E402
 from plateful.locale import WebsocketLocaleMiddleware  # noqa: E402
 from plateful.routing import websocket_urlpatterns  # noqa: E402
 from plateful.safe_input import websocket_scope_problem  # noqa: E402
@@ -90,6 +91,8 @@ def stop_scheduler() -> Deferred | None:
     stopping = scheduler.shutdown_soon()
     return Deferred.fromFuture(stopping) if stopping is not None else None
 
+
+warm_up()  # the nickname filter's lists, before the first class joins at once
 
 application = ProtocolTypeRouter(
     {
