@@ -379,7 +379,7 @@ class MatchConsumer(ResilientConsumer):
         # the move wrote, then the marker that says "your move was made" (static/games/moves.js
         # waits for it, or for a refusal, before it sends another move). The group's redraw of
         # this change skips this page (its id is on the change).
-        # Drawn as the group's redraws are (the render thread, from the move's cached rows), not
+        # Drawn as the group's redraws are (from the move's cached rows, on the event loop), not
         # on the database thread the next moves wait for.
         await self._draw_change({"version": moved.version, "changed_at": moved.changed_at.isoformat()})
         if not self._closed and self.seat is not None:  # (not when it found its seat lost)
