@@ -133,12 +133,15 @@ def _install_shared(match_id: str, message: dict) -> None:
         return
     if shared.get("language") not in _LANGUAGES:
         return
-    html = audiences.adopt(shared["html"], shared.get("marks"))
     match = snapshots.cached_match(match_id, message["version"], message["changed_at"])
-    if html is None or match is None or not rendering.composed(match):
+    if match is None or not rendering.composed(match):
         return
     with translation.override(shared["language"]):
-        rendering.shared_remember(match, html, oob=True)
+        if rendering.shared_held(match, oob=True):
+            return  # another socket of the match here kept it already
+        html = audiences.adopt(shared["html"], shared.get("marks"))
+        if html is not None:
+            rendering.shared_remember(match, html, oob=True)
 
 
 def _render_watchers(match: Match, language: str) -> tuple[int, str]:
