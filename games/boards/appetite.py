@@ -127,18 +127,25 @@ def appetite_mine(
     last_score = view.get("last_score")
     scored = ""
     if last_score:
-        who = name_of(names, last_score["seat"])
+        facts = {"who": name_of(names, last_score["seat"]), "total": last_score["total"]}
+        # The reader's own score gets its own sentence: "You" takes another verb in Spanish.
+        mine = seat is not None and last_score["seat"] == seat
         if last_score["suit"] == "dessert":
-            scored = _("Last score: %(who)s scored with a Dessert at %(total)s and marked Dessert icons.") % {
-                "who": who,
-                "total": last_score["total"],
-            }
+            if mine:
+                scored = (
+                    _("Last score: you scored with a Dessert at %(total)s and marked Dessert icons.") % facts
+                )
+            else:
+                scored = (
+                    _("Last score: %(who)s scored with a Dessert at %(total)s and marked Dessert icons.")
+                    % facts
+                )
         else:
-            scored = _("Last score: %(who)s wrote %(total)s in the %(suit)s column.") % {
-                "who": who,
-                "total": last_score["total"],
-                "suit": titles[last_score["suit"]],
-            }
+            facts["suit"] = titles[last_score["suit"]]
+            if mine:
+                scored = _("Last score: you wrote %(total)s in the %(suit)s column.") % facts
+            else:
+                scored = _("Last score: %(who)s wrote %(total)s in the %(suit)s column.") % facts
     hand_sizes = view.get("hand_sizes") or []
     return {
         "appetite": appetite,
@@ -164,7 +171,11 @@ def appetite_mine(
         ],
         "deck_size": view.get("deck_size", 0),
         "revealed": [
-            {"name": name_of(names, r["seat"]), "cards": [words.say(c["label"]) for c in r["cards"]]}
+            {
+                "name": name_of(names, r["seat"]),
+                "me": seat is not None and r["seat"] == seat,
+                "cards": [words.say(c["label"]) for c in r["cards"]],
+            }
             for r in view.get("revealed") or []
         ],
     }

@@ -40,7 +40,7 @@ def _readers_table(view: dict, names: list[str], seat, shown: dict, buttons) -> 
     }
 
     def with_moves(card_id):
-        found = shown.get(card_id) or picture("eat-right", card_id, _card_name(view, card_id))
+        found = shown.get(card_id) or picture(card_id, _card_name(view, card_id))
         kept = []
         for entry in found.actions:
             move = move_of(entry)

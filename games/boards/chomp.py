@@ -127,7 +127,7 @@ def chomp_water(
     for entry in centre:
         mine = seat is not None and entry["seat"] == seat
         never = mine and own_card_never_slapped
-        shown_card = shown.get(entry["card"]) or picture("chomp", entry["card"], entry["name"])
+        shown_card = shown.get(entry["card"]) or picture(entry["card"], entry["name"])
         # No button on your own card where slapping it is always a Bad Chomp.
         shown_card = replace(
             shown_card, actions=[] if never else list(shown_card.actions), reason="", owner_name=""

@@ -27,7 +27,6 @@ def _card_png(deck: str, card_id: str, _prefix: str) -> str:
 class CardView:
     id: str
     name: str
-    image: str
     actions: list[dict] = field(default_factory=list)  # [{"label", "vals", "type", "move"}]
     reason: str = ""  # why this card can't be played now (own cards on your turn)
     owner_name: str = ""  # whose card it is, for cards laid out in the middle
@@ -74,7 +73,6 @@ def build_zone(declared: dict, deck: str, words: Speaker, names: list[str]) -> Z
         return CardView(
             id=card_id,
             name=words.card_name(card_id),
-            image=card_image(deck, card_id),
             owner_name=name_of(names, owner),
         )
 
@@ -131,9 +129,9 @@ def back(deck: str) -> str:
     return card_image(deck, "back", small=True)
 
 
-def picture(deck: str, card_id: str, name: str) -> CardView:
+def picture(card_id: str, name: str) -> CardView:
     """A card picture without moves, for a card the generic board didn't draw."""
-    return CardView(id=card_id, name=name, image=card_image(deck, card_id))
+    return CardView(id=card_id, name=name)
 
 
 def relabel(picture: CardView, words) -> CardView:

@@ -144,7 +144,7 @@ def _hand(view: dict, seat, shown: dict) -> list[dict]:
     for card_id in view.get("hand") or []:
         record = cards.get(card_id) or {}
         value, calories = _duel_card_numbers(record)
-        card = shown.get(card_id) or picture("eat-right", card_id, record.get("name", card_id))
+        card = shown.get(card_id) or picture(card_id, record.get("name", card_id))
         numbers = _("%(value)s value, %(calories)s cal") % {"value": value, "calories": calories}
 
         def words(entry, numbers=numbers, value=value, calories=calories, name=card.name):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.boards import generic
-from games.boards.common import CardView, back, cards_by_id, mini, move_of, name_of, picture, relabel
+from games.boards.common import CardView, cards_by_id, mini, move_of, name_of, picture, relabel
 from games.messages import translated_card_names
 from games.seat_view import SeatView
 
@@ -58,14 +58,13 @@ def snack_attack_own(view: dict, names: list[str], seat, shown: dict, buttons: l
         else:
             others.append(entry)
     store = []
-    face_down, image = _("Face-down store card %(n)s"), back("eat-right")  # the same for every spot
+    face_down = _("Face-down store card %(n)s")
     for spot in range(view.get("store_size", 0)):
         entry = picks.get(spot)
         store.append(
             CardView(
                 id=f"store-{spot + 1}",
                 name=face_down % {"n": spot + 1},
-                image=image,
                 picture="back",
                 actions=[entry] if entry else [],
             )
@@ -79,7 +78,7 @@ def snack_attack_own(view: dict, names: list[str], seat, shown: dict, buttons: l
     hand_words = {"eat": _("Eat %(name)s"), "return": _("Put back %(name)s")}
     hand = []
     for face in view.get("hand") or []:
-        card = shown.get(face["id"]) or picture("eat-right", face["id"], face["name"])
+        card = shown.get(face["id"]) or picture(face["id"], face["name"])
         card = relabel(card, lambda e, n=face["name"]: hand_words.get(e["type"], "%(name)s") % {"name": n})
         hand.append(
             {"card": card, "kind": face.get("kind"), "returning": face["id"] == view.get("returning")}

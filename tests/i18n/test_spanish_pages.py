@@ -4,6 +4,7 @@ and the home, catalog, /join and /foods/ pages. Each page is rendered twice, wit
 cookie the switch sets: in English and in Spanish (tests/i18n/spanish_text.py compares them)."""
 
 import random
+import re
 
 import pytest
 from django.conf import settings
@@ -46,8 +47,14 @@ def _both(path: str, seats: dict | None = None, user=None) -> tuple[str, str]:
     return pages[0], pages[1]
 
 
+# "Tú" before a verb of the third person ("Tú ganó"): the reader's own sentence needs its own words.
+YOU_WITH_THEIR_VERB = re.compile(r"\bTú\s+(?:\w+ó|es|tiene|ha)\b")
+
+
 def _assert_spanish(path: str, english: str, spanish: str, names=frozenset()):
     page_language, texts = visible_texts(spanish)
+    wrong = [text for text in texts if YOU_WITH_THEIR_VERB.search(text)]
+    assert not wrong, f"{path}: the reader's own sentence borrows another player's verb: {wrong}"
     assert page_language == "es", f"{path}: <html lang={page_language!r}>"
     assert visible_texts(english)[0] == "en"
     assert 'action="/i18n/setlang/"' in spanish and '<option value="es" lang="es" selected>' in spanish
@@ -209,3 +216,52 @@ def test_a_finished_match_and_its_replay_read_in_spanish(game, settings):
     for path in (f"/play/{match.pk}/", f"/replays/{match.pk}/?step=3&seat=0"):
         english, spanish = _both(path, {match.pk: tokens[0]})
         _assert_spanish(path, english, spanish, names={NICKNAME})
+
+
+def _play_until(game: str, seed: int, reached) -> tuple[Match, str]:
+    """A person in seat 0 against bots, playing random moves until `reached(state)` holds."""
+    engine = get_engine(game)
+    seats = [SeatSpec(kind="human", nickname=NICKNAME)]
+    seats += [SeatSpec(kind="bot", bot_level=bot_levels(game)[0])] * (engine.min_seats - 1)
+    match, tokens = services.match_create(game=game, seats=seats, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(400):
+        state = services.match_state(match=match)
+        if reached(state):
+            return match, tokens[0]
+        legal = engine.legal_actions(state, 0)
+        if legal:
+            action = {**chooser.choice(legal), "version": match.version}
+            services.match_submit_action(match_id=match.pk, seat=0, token=tokens[0], action=action)
+        scheduler.bots_play(match_id=match.pk, max_moves=1)
+        match.refresh_from_db()
+    raise AssertionError(f"{game}: the state the test needs never came")
+
+
+@pytest.mark.parametrize(
+    ("game", "reached", "english_words", "spanish_words"),
+    [
+        (
+            "food-war",
+            lambda state: (state.get("last_round") or {}).get("winner") == 0,
+            "Last round: you won",
+            "Última ronda: ganaste",
+        ),
+        (
+            "appetite",
+            lambda state: (state.get("last_score") or {}).get("seat") == 0,
+            "Last score: you",
+            "Último puntaje: ",
+        ),
+    ],
+)
+def test_the_readers_own_result_is_said_to_them(game, reached, english_words, spanish_words, settings):
+    """The round or the score the reader won is said to them ("you won", "ganaste"), never with
+    another player's verb after "You" ("Tú ganó")."""
+    settings.GAMES_SCHEDULER = False
+    match, token = _play_until(game, 11, reached)
+    path = f"/play/{match.pk}/"
+    english, spanish = _both(path, {match.pk: token})
+    assert english_words in english
+    assert spanish_words in spanish and "Tú" not in spanish.split(spanish_words, 1)[1][:12]
+    _assert_spanish(path, english, spanish, names={NICKNAME})

@@ -330,7 +330,7 @@ def test_a_tie_keeps_the_cards_in_the_middle_with_their_numbers_until_the_next_f
     _move(match, tokens, 0, type="flip")
     _move(match, tokens, 1, type="flip")  # Popcorn 25 beats Apple 19: Kim takes all four
     kim = live_html(match, 0)
-    assert "Last round: You won 4 cards" in kim
+    assert "Last round: you won 4 cards" in kim
     won = {name: (classes, stat) for classes, _owner, name, stat in _war_cards(kim)}
     assert won["Popcorn"] == (" war-card-mine war-card-best war-card-winner", "25")
     assert won["Apple"][1] == "19" and "war-card-waiting" in won["Banana"][0]
