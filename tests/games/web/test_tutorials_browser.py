@@ -65,18 +65,25 @@ def _start_lesson(page, server, game: str) -> None:
     page.wait_for_selector("#coach", timeout=WAIT_MS)
 
 
+_BOXES = """() => { const coach = document.querySelector('#coach');
+     const pick = document.querySelector('#live [data-coach-pick]');
+     if (!coach || !pick || window.scrollY !== 0) return null;
+     const box = e => { const b = e.getBoundingClientRect();
+                        return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
+     return [box(coach), box(pick)]; }"""
+
+
 def _first_screen(page) -> tuple[dict, dict]:
     """Where the coach and its first pick are, read in one go (in a real-time lesson a bot may
-    take the pick away at any moment), with the page not scrolled."""
-    boxes = page.wait_for_function(
-        """() => { const coach = document.querySelector('#coach');
-             const pick = document.querySelector('#live [data-coach-pick]');
-             if (!coach || !pick || window.scrollY !== 0) return null;
-             const box = e => { const b = e.getBoundingClientRect();
-                                return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
-             return [box(coach), box(pick)]; }""",
-        timeout=WAIT_MS,
-    ).json_value()
+    take the pick away at any moment), with the page not scrolled. A loaded machine may catch
+    the page between two of its redraws: wait (up to WAIT_MS) for both to be on the first
+    screen, then report where they are."""
+    on_first_screen = f"""() => {{ const boxes = ({_BOXES})();
+        return boxes && boxes.every(b => b.top >= 0 && b.bottom <= {PHONE["height"]}) ? boxes : null; }}"""
+    try:
+        boxes = page.wait_for_function(on_first_screen, timeout=WAIT_MS).json_value()
+    except PlaywrightTimeout:
+        boxes = page.wait_for_function(_BOXES, timeout=WAIT_MS).json_value()
     return boxes[0], boxes[1]
 
 
