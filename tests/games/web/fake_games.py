@@ -10,8 +10,9 @@ from games.engines.zones import number, zone
 
 
 class HiddenHands(Engine):
-    """Each player gets three cards. On your turn put one on the pile; a Shark only when it is
-    your last card. Empty hands end the game: the highest total rank wins."""
+    """Each player gets three cards. On your turn put one on the pile; a Shark only when you hold
+    nothing but Sharks (so a hand of two Sharks can still move). Empty hands end the game: the
+    highest total rank wins."""
 
     def __init__(self):
         super().__init__(
@@ -40,7 +41,8 @@ class HiddenHands(Engine):
 
     def _may_play(self, state, seat, card):
         hand = state["hands"][seat]
-        return card in hand and (self.card(state, card)["kind"] != "shark" or len(hand) == 1)
+        sharks_only = all(self.card(state, held)["kind"] == "shark" for held in hand)
+        return card in hand and (self.card(state, card)["kind"] != "shark" or sharks_only)
 
     def _explain_illegal(self, state, seat, move):
         card = move.get("card")

@@ -71,8 +71,9 @@ def test_joining_a_table_refuses_a_rude_name_and_a_name_already_at_the_table(cli
 def test_renaming_a_seat_shows_the_new_name_to_everyone_and_announces_the_change(
     django_capture_on_commit_callbacks,
 ):
+    # The old name is long enough that no match id or address in the page can hold it by chance.
     match, _tokens = services.match_create(
-        game="test-cards", seats=[SeatSpec("human", "Ana"), SeatSpec("human", "Bo")]
+        game="test-cards", seats=[SeatSpec("human", "Ana"), SeatSpec("human", "Bonnie")]
     )
     before = Match.objects.get(pk=match.pk).changed_at
     told = []
@@ -85,7 +86,7 @@ def test_renaming_a_seat_shows_the_new_name_to_everyone_and_announces_the_change
     assert told == [match.pk]  # every open page of the match redraws
     match = Match.objects.get(pk=match.pk)
     assert match.changed_at > before
-    assert "Crunchy Carrot" in live_html(match, 0) and "Bo" not in live_html(match, 0)
+    assert "Crunchy Carrot" in live_html(match, 0) and "Bonnie" not in live_html(match, 0)
 
 
 def test_a_seat_rename_follows_the_rule_and_an_empty_name_wipes_it():
