@@ -9,7 +9,6 @@ session's live pages after commit (`classroom.live`). Games are made and changed
 from __future__ import annotations
 
 import math
-import random
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -30,6 +29,7 @@ from games import scheduler
 from games import services as games
 from games.bots import bot_levels
 from games.catalog import game_name
+from games.dealing import new_rng, new_seed
 from games.engines.cards import load_deck_records
 from games.models import Pace
 from games.tutorials import tutorial_for
@@ -298,8 +298,11 @@ def _bot_level(session: ClassSession) -> str:
     return session.bot_level if session.bot_level in levels else (levels[0] if levels else "")
 
 
-def _table_create(session: ClassSession, table: int, students: list[Student | None]) -> TableMatch:
-    """A new game at a table: these students in these seats, bots in the rest (None or missing)."""
+def _table_create(
+    session: ClassSession, table: int, students: list[Student | None], seed: int | None = None
+) -> TableMatch:
+    """A new game at a table: these students in these seats, bots in the rest (None or missing).
+    `seed`: the deal (None: games.services picks it)."""
     size = max(session.seats_per_table, len(students))
     by_seat = list(students) + [None] * (size - len(students))
     specs = [
@@ -313,6 +316,7 @@ def _table_create(session: ClassSession, table: int, students: list[Student | No
         seats=specs,
         options=session.options,
         cards=session_card_records(session),
+        seed=seed,
         owner=class_matches.CLASSROOM_OWNER,
         pace=session.pace,
     )
@@ -350,10 +354,13 @@ def session_start(*, session: ClassSession) -> None:
         if session.status == ClassSession.Status.PLAYING:
             raise ClassroomError(_("The class session has already started."), status=409)
         if not session.is_lesson:
-            students = list(session.students.filter(removed_at__isnull=True, pending=False))
+            joined = session.students.filter(removed_at__isnull=True, pending=False)
+            students = sorted(joined, key=lambda student: student.nickname_key)
             if not students:
                 raise ClassroomError(_("Nobody has joined yet."), status=409, code="empty")
-            random.SystemRandom().shuffle(students)
+            # GAMES_DEAL_SEED (tests, demos): the same students get the same seats, joined in any order.
+            names = [student.nickname_key for student in students]
+            new_rng("class", session.game, session.seats_per_table, names).shuffle(students)
             for number, group in enumerate(_split_evenly(students, session.seats_per_table), start=1):
                 _table_create(session, number, list(group))
         session.status = ClassSession.Status.PLAYING
@@ -445,7 +452,7 @@ def table_restart(*, session: ClassSession, table: int) -> TableMatch:
             raise ClassroomError(_("This class session has ended."), status=409)
         games.match_close(match_id=current.match_id, reason="The teacher started this table's game again.")
         students = [seat.student for seat in current.seats.select_related("student")]
-        fresh = _table_create(session, table, students)
+        fresh = _table_create(session, table, students, new_seed("again", current.match.seed))
         live.session_changed(session.pk)
     return fresh
 
@@ -461,7 +468,7 @@ def table_play_again(*, session: ClassSession, match_id: str, student: Student) 
         if played.match.status != "finished":
             return
         students = [seat.student for seat in played.seats.select_related("student")]
-        _table_create(locked, played.table, students)
+        _table_create(locked, played.table, students, new_seed("again", played.match.seed))
         live.session_changed(locked.pk)
 
 

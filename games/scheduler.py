@@ -83,7 +83,7 @@ def match_plan_next(*, match: Match, seats: list[Seat] | None = None) -> Planned
         for seat in rows
         if seat.kind == Seat.Kind.BOT and seat.number in movers
     }
-    rng = random.Random(f"{match.pk}/{match.version}")
+    rng = random.Random(f"{match.seed}/{match.version}")  # the deal's seed: GAMES_DEAL_SEED fixes both
     lesson = tutorial_for(match.game) if match.tutorial else None
     scale = timer_scale(match)
     candidates: list[tuple[float, int, int | None, dict]] = []
@@ -186,6 +186,7 @@ def bots_play(*, match_id: str, max_moves: int = 100_000) -> int:
 _tasks: dict[str, asyncio.Task] = {}  # each match's current plan
 _plans: set[asyncio.Task] = set()  # every plan until it is done (a replaced one may still be)
 _work: set[asyncio.Task] = set()  # database work running in a thread for a plan (see _in_thread)
+_ticks: dict[str, asyncio.Event] = {}  # GAMES_TEST_CLOCK: "time has passed" for a match's next timed move
 _loop: asyncio.AbstractEventLoop | None = None
 _stopped: asyncio.AbstractEventLoop | None = None  # the loop of a server shutting down (shutdown)
 
@@ -295,13 +296,28 @@ async def _run(match_id: str, known: tuple | None = None) -> None:
         if planned is None:
             return
         wait = (planned.due - timezone.now()).total_seconds()
-        if wait > 0:
+        if wait > 0 and settings.GAMES_TEST_CLOCK:
+            # A test moves time on (advance_clock): nothing races the wall clock.
+            tick = _ticks.setdefault(match_id, asyncio.Event())
+            await tick.wait()
+            tick.clear()
+        elif wait > 0:
             await asyncio.sleep(wait)
         await _in_thread(planned_move_play, planned)
     except asyncio.CancelledError:
         raise
     except Exception:
         logger.exception("The scheduler failed on match %s.", match_id)
+
+
+def advance_clock(match_id: str) -> bool:
+    """Tests (GAMES_TEST_CLOCK): the match's next timed move (a flip, a bot's slap or pause) is
+    played now, or as soon as it is planned. False where this process runs no scheduler loop."""
+    loop = _server_loop()
+    if not (enabled() and settings.GAMES_TEST_CLOCK) or loop is None:
+        return False
+    loop.call_soon_threadsafe(lambda: _ticks.setdefault(match_id, asyncio.Event()).set())
+    return True
 
 
 def _plan(match_id: str, known: tuple | None = None) -> PlannedMove | None:

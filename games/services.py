@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import json
 import logging
-import random
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,6 +26,7 @@ from games.bots import bot_levels
 from games.card_sets import card_set_for, card_sets_delete_unused
 from games.catalog import catalog_slugs, game_name, game_summary
 from games.changes import MatchChange, announce_on_commit
+from games.dealing import new_seed
 from games.engines import IllegalAction, get_engine
 from games.engines.base import Engine
 from games.engines.cards import load_deck_records
@@ -193,8 +193,8 @@ def match_create(
         options = engine.clean_options(options)
     except IllegalAction as error:
         raise MatchError(say(error.text), code="bad_option") from None
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 2**53)
+    if seed is None:  # GAMES_DEAL_SEED (tests, demos): the same game at the same seats, the same deal
+        seed = new_seed(engine.slug, options, [[s.kind, s.nickname, s.bot_level] for s in seats], deck)
     records = list(cards) if cards is not None else _card_records(engine)
     for attempt in range(2):
         try:
@@ -329,6 +329,7 @@ def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[i
         game=match.game,
         seats=specs,
         options=match.options,
+        seed=new_seed("again", match.seed),  # a fresh deal (GAMES_DEAL_SEED: the next one)
         cards=list(match.cards.values()) or None,
         pace=match.pace,
     )

@@ -14,6 +14,7 @@ urlpatterns = [
     path("play/<str:match_id>/", views.match_page, name="match"),
     path("play/<str:match_id>/move/", views.match_move, name="move"),
     path("play/<str:match_id>/again/", views.match_again, name="again"),
+    path("play/<str:match_id>/clock/", views.match_clock, name="clock"),
     path("tables/<str:match_id>/", views.match_page, name="table"),
     path("tables/<str:match_id>/join/", views.table_join, name="join"),
     path("tables/<str:match_id>/bots/", views.table_bots, name="bots"),

@@ -17,6 +17,7 @@ from django.shortcuts import render
 from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
@@ -501,3 +502,13 @@ def replay(request: HttpRequest, match_id: str) -> HttpResponse:
     context = rendering.replay_context(match, states, step=step, seat=seat)
     template = "games/replay.html#step" if request.htmx else "games/replay.html"
     return render(request, template, context)
+
+
+@csrf_exempt
+@require_POST
+def match_clock(request: HttpRequest, match_id: str) -> HttpResponse:
+    """Tests only (GAMES_TEST_CLOCK): time passes for the match's next timed move (a flip, a
+    real-time bot's slap), which the scheduler then plays at once. 404 everywhere else."""
+    if not settings.GAMES_TEST_CLOCK or not scheduler.advance_clock(match_id):
+        raise Http404
+    return HttpResponse(status=204)

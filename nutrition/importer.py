@@ -12,7 +12,7 @@ from pathlib import Path
 from django.db import transaction
 
 from nutrition.models import Food, HouseholdMeasure, MyPlateGroup, UsdaFoodGroup
-from nutrition.myplate import FOOD_GROUPS, USDA_GROUP_DEFAULTS, plate_group_for
+from nutrition.myplate import FOOD_GROUPS, PLATE_GROUP_NAMES, USDA_GROUP_DEFAULTS, plate_group_for
 from nutrition.sr_files import SRRelease, read_release
 
 BATCH = 1000
@@ -46,7 +46,14 @@ def usda_release_import(*, directory: Path | str) -> ImportSummary:
 
 
 def _sync_groups(release: SRRelease, summary: ImportSummary) -> dict[str, UsdaFoodGroup]:
-    myplate = {group.slug: group for group in MyPlateGroup.objects.all()}
+    # MyPlate's five groups are fixed rows (migration 0002); made again here should they be gone
+    # (a table emptied by hand, or by a test flushing the database), so no food loses its group.
+    myplate = {
+        slug: MyPlateGroup.objects.get_or_create(
+            slug=slug, defaults={"name": PLATE_GROUP_NAMES[slug], "order": order}
+        )[0]
+        for order, slug in enumerate(FOOD_GROUPS, start=1)
+    }
     existing = {group.code: group for group in UsdaFoodGroup.objects.all()}
     for code, name in release.groups.items():
         default = USDA_GROUP_DEFAULTS.get(code, "")

@@ -253,13 +253,21 @@ WHITENOISE_USE_FINDERS = env.bool("WHITENOISE_USE_FINDERS", default=False)
 # Rendered card pictures are cached here (rebuilt on demand, safe to delete).
 CARD_IMAGE_CACHE = Path(env("CARD_IMAGE_CACHE", default=str(BASE_DIR / "var" / "card-images")))
 # Where the USDA SR files live for the importer's default and the card-data checks.
-USDA_SR_DIR = Path(env("USDA_SR_DIR", default=str(BASE_DIR.parent / "shared" / "data" / "usda-sr")))
+# The USDA SR files ship with the project (public domain, nutrition/data/usda-sr/README.md).
+USDA_SR_DIR = Path(env("USDA_SR_DIR", default=str(BASE_DIR / "nutrition" / "data" / "usda-sr")))
 
 # Games: server-side bots and table timers (games.scheduler).
 GAMES_BOT_DELAY_MS = env.float("GAMES_BOT_DELAY_MS", default=900.0)  # a turn-based bot's pause
 GAMES_TIMER_SCALE = env.float("GAMES_TIMER_SCALE", default=1.0)  # multiplies timers, reactions
 GAMES_SCHEDULER = env.bool("GAMES_SCHEDULER", default=True)  # off: tests drive every move
 GAMES_ALLOW_STACKED_DECKS = env.bool("GAMES_ALLOW_STACKED_DECKS", default=False)  # tests, demos
+# Tests only: timed moves (flips, real-time bots' slaps) wait for POST /play/<id>/clock/, never
+# for the wall clock (games.scheduler.advance_clock). Never in production.
+GAMES_TEST_CLOCK = env.bool("GAMES_TEST_CLOCK", default=False)
+if PRODUCTION and GAMES_TEST_CLOCK:
+    raise ImproperlyConfigured("GAMES_TEST_CLOCK is for tests: it must be off when PRODUCTION is true.")
+# Tests and demos only: deals, bot choices and class seating follow this seed (games/dealing.py).
+GAMES_DEAL_SEED = env("GAMES_DEAL_SEED", default=None)
 # Open match pages (websockets), counted in each worker process (games/live/consumers.py): per client
 # address (plateful/client_address.py) every match socket counts, so a school behind one address
 # fits (a full class of CLASSROOM_MAX_STUDENTS with a second tab each, and the teacher's screens);

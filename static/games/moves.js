@@ -48,6 +48,12 @@
   // double click must not send a second, stale move). Forgotten after ANSWER_WAIT_MS.
   const ANSWER_WAIT_MS = 3000;
   let awaitingSince = 0;
+  // Said on the page too (`data-move-out` on <html>), for whoever drives it (the browser tests
+  // wait for the answer before the next click, as a child's second click would be dropped).
+  function setAwaiting(since) {
+    awaitingSince = since;
+    document.documentElement.toggleAttribute("data-move-out", since > 0);
+  }
   function awaiting() {
     return awaitingSince > 0 && performance.now() - awaitingSince < ANSWER_WAIT_MS;
   }
@@ -86,18 +92,18 @@
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
     const message = event.detail.message || "";
     if (message === ANSWERED) {
-      awaitingSince = 0;
+      setAwaiting(0);
       const flash = document.getElementById("flash");
       if (flash) flash.hidden = true;
       const near = document.querySelector("#live .board-message");
       if (near) near.hidden = true; // play.js's copy of the message, next to the cards
       event.preventDefault(); // nothing to swap
     } else if (awaitingSince && /id="flash"/.test(message)) {
-      awaitingSince = 0;
+      setAwaiting(0);
     }
   });
   document.addEventListener("htmx:wsClose", () => {
-    awaitingSince = 0; // no answer comes on a closed socket: the next click may go over HTTP
+    setAwaiting(0); // no answer comes on a closed socket: the next click may go over HTTP
   });
 
   // The extension is about to send a ws-send control's values.
@@ -107,7 +113,7 @@
     const { way, first } = route(control, event.detail.triggeringEvent);
     if (way === "socket" && first) {
       event.detail.messageBody = frame(control);
-      awaitingSince = performance.now();
+      setAwaiting(performance.now());
       return;
     }
     event.preventDefault(); // nothing goes on the socket, nor into its queue
@@ -125,7 +131,7 @@
     event.preventDefault();
     if (way === "socket" && first) {
       openSocket(control).sender.sendImmediately(frame(control), control);
-      awaitingSince = performance.now();
+      setAwaiting(performance.now());
     }
   });
 })();

@@ -114,11 +114,15 @@
     }
   });
 
-  // "The game moved on": fetch the current view (the page may have missed a push).
-  document.addEventListener("htmx:responseError", (event) => {
-    if (event.detail.xhr && event.detail.xhr.status === 409 && document.getElementById("live")) {
-      htmx.ajax("GET", window.location.pathname, { target: "#live", swap: "outerHTML" });
-    }
+  // "The game moved on": fetch the current view (the page may have missed a push). Heard on the
+  // request itself, as site.js does: a push may have replaced the control meanwhile.
+  document.addEventListener("htmx:beforeSend", (event) => {
+    const xhr = event.detail.xhr;
+    xhr.addEventListener("load", () => {
+      if (xhr.status === 409 && document.getElementById("live")) {
+        htmx.ajax("GET", window.location.pathname, { target: "#live", swap: "outerHTML" });
+      }
+    });
   });
 
   // A move's answer that never arrived (the connection dropped): the move may have been made,

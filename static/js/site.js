@@ -1,14 +1,22 @@
 // Small site-wide behaviour. Game pages add their own scripts.
 // htmx sends the CSRF token from the hx-headers attribute on <body>.
-document.addEventListener("htmx:responseError", (event) => {
-  // Show the server's plain message (4xx bodies are written for people) instead of failing silently.
+// A refused request shows the server's plain message (4xx bodies are written for people) instead
+// of failing silently. Heard on the request itself, not on htmx:responseError: when a push has
+// replaced the control meanwhile (a teacher's dashboard redrawn as the refusal comes back), htmx
+// fires its events on the detached control, where no listener hears them.
+function showRefusal(xhr) {
   const target = document.getElementById("flash");
-  if (target && event.detail.xhr) {
-    // The fallback comes in the page's language (templates/base.html).
-    const fallback = document.body.dataset.errorText || "Something went wrong. Please try again.";
-    target.textContent = event.detail.xhr.responseText || fallback;
-    target.hidden = false;
-  }
+  if (!target) return;
+  // The fallback comes in the page's language (templates/base.html).
+  const fallback = document.body.dataset.errorText || "Something went wrong. Please try again.";
+  target.textContent = xhr.responseText || fallback;
+  target.hidden = false;
+}
+document.addEventListener("htmx:beforeSend", (event) => {
+  const xhr = event.detail.xhr;
+  xhr.addEventListener("load", () => {
+    if (xhr.status >= 400) showRefusal(xhr);
+  });
 });
 
 // A box that scrolls (a wide table on a phone, a long "What happened" list) can be reached and

@@ -13,16 +13,9 @@ import sys
 import pytest
 
 from benchmarks.load.loadgen import moves_in, run_classes, version_of
-from tests.games.web.live_server import ROOT, LiveServer
+from tests.games.web.live_server import ROOT
 
 RATES = {"CLASSROOM_JOIN_RATE": "1000/m", "GAMES_BOT_DELAY_MS": "25"}
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer(**RATES).start()
-    yield live
-    live.stop()
 
 
 def test_the_page_parsers_read_htmx_buttons_and_versions():

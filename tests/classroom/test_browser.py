@@ -17,8 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.web.live_server import LiveServer
-
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 20000
@@ -27,13 +25,6 @@ MOVE_BUTTONS = (
 )
 PASSWORD = "carrots-and-peas-42"
 SHOTS = os.environ.get("PLATEFUL_SCREENSHOTS", "")
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer(GAMES_BOT_DELAY_MS="25", CLASSROOM_DASHBOARD_COALESCE_MS="150").start()
-    yield live
-    live.stop()
 
 
 def _shot(page, name: str) -> None:

@@ -18,7 +18,6 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.classroom.test_browser import MOVE_BUTTONS, _join, _phone, _shot, _sign_up
-from tests.games.web.live_server import LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -29,11 +28,9 @@ LIVE_MS = 5000
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(live_servers):
     # The dashboard's coalescing as in production: state changes must not wait for it.
-    live = LiveServer(GAMES_BOT_DELAY_MS="25", CLASSROOM_DASHBOARD_COALESCE_MS="700").start()
-    yield live
-    live.stop()
+    return live_servers(CLASSROOM_DASHBOARD_COALESCE_MS="700")
 
 
 _CLOCKS = itertools.count()
@@ -499,3 +496,29 @@ def test_seat_changes_and_removals_reach_every_open_page(server, browser):
         teacher_context.close()
         for context in contexts:
             context.close()
+
+
+def test_a_refused_control_is_said_even_when_a_push_redrew_the_dashboard_meanwhile(server, browser):
+    """A control's refusal comes back after a push replaced the dashboard (and the form that
+    sent it): htmx fires its error on the detached form, so the page must still show the
+    server's words in #flash (static/js/site.js listens on htmx:afterRequest)."""
+    teacher_context, teacher = _teacher(browser, server, "mr-redrawn")
+    try:
+        _new_session(teacher, server, "Duel")
+        held = []
+        teacher.route(re.compile(r"/teach/sessions/\d+/lock/$"), lambda route: held.append(route))
+        teacher.locator("#dashboard").get_by_role("button", name="Lock: no new players").click()
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not held and time.monotonic() < deadline:
+            teacher.wait_for_timeout(50)  # the route's handler runs while Playwright waits
+        assert held, "the control's request never left"
+        # A push redraws the dashboard while the answer is on its way.
+        teacher.evaluate(
+            "() => { const d = document.querySelector('#dashboard'); d.outerHTML = d.outerHTML; }"
+        )
+        held[0].fulfill(status=409, body="The session has changed: look again.", content_type="text/plain")
+        teacher.wait_for_selector(
+            "#flash:visible >> text=The session has changed: look again.", timeout=WAIT_MS
+        )
+    finally:
+        teacher_context.close()

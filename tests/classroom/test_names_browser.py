@@ -13,18 +13,10 @@ import re
 import pytest
 
 from tests.classroom.test_browser import MOVE_BUTTONS, WAIT_MS, _join, _phone, _shot, _sign_up
-from tests.games.web.live_server import LiveServer
 
 pytestmark = pytest.mark.browser
 
 KINDER = "Please pick a kinder name"
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer(GAMES_BOT_DELAY_MS="25", CLASSROOM_DASHBOARD_COALESCE_MS="150").start()
-    yield live
-    live.stop()
 
 
 def _new_duel_session(teacher, *, approve_names: bool) -> str:

@@ -21,7 +21,7 @@ import pytest
 
 from games.engines import ENGINES
 from tests.classroom.test_browser import WAIT_MS, _join, _shot, _sign_up
-from tests.games.web.live_server import LiveServer
+from tests.games.web.test_browser import advance_until
 
 pytestmark = pytest.mark.browser
 
@@ -39,13 +39,6 @@ SLOW = {"flip_countdown_ms": "3000", "reaction_window_ms": "15000"}
 # In Underwater War the only move is slapping an Electric Eel: it may not turn up at all, so the
 # page is measured once the player's own card is in the water, with the moves it has then.
 MOVES_MAY_BE_NONE = ("underwater-war",)
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer(GAMES_BOT_DELAY_MS="25", CLASSROOM_DASHBOARD_COALESCE_MS="150").start()
-    yield live
-    live.stop()
 
 
 @pytest.fixture(scope="module")
@@ -139,6 +132,8 @@ def test_in_a_class_on_a_phone_your_cards_and_moves_are_on_the_first_screen(serv
     # suite in parallel) has been seen to take past WAIT_MS once.
     phone.wait_for_url(re.compile(r"/play/[\w-]+/$"), timeout=3 * WAIT_MS)
     phone.wait_for_selector("#class-bar-live")
+    if ENGINES[game].realtime:
+        advance_until(phone, f"{MOVE_BUTTONS}, {OWN_CARDS}")  # the first flips: cards to slap
     if ready:  # the student shows a card first
         phone.locator(MOVE_BUTTONS).first.click(timeout=WAIT_MS)
     where = _measure(phone, game, ready)

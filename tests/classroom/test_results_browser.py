@@ -26,7 +26,6 @@ from tests.classroom.test_browser import (  # noqa: F401 - the module's server f
     _shot,
     _sign_up,
     _version,
-    server,
 )
 
 pytestmark = pytest.mark.browser

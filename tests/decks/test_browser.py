@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from tests.games.web.live_server import LiveServer
 from tests.nutrition.conftest import write_tiny_release
 
 pytestmark = pytest.mark.browser
@@ -54,11 +53,9 @@ FOODS = (
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(GAMES_BOT_DELAY_MS="25").start()
-    live.manage("import_usda_sr", str(write_tiny_release(tmp_path_factory.mktemp("sr"), FOODS)))
-    yield live
-    live.stop()
+def server(server, tmp_path_factory):
+    server.manage("import_usda_sr", str(write_tiny_release(tmp_path_factory.mktemp("sr"), FOODS)))
+    return server
 
 
 def _sign_up(page, server) -> None:

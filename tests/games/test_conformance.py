@@ -27,6 +27,7 @@ games run on SYNTHETIC_EAT_RIGHT below and their test ids say "synthetic".
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 from collections import Counter
@@ -442,6 +443,17 @@ def _mid_game(slug):
     return _MID_GAME[slug]
 
 
+@functools.cache
+def _mid_game_moves(slug) -> tuple[list[dict], list[str], list[str]]:
+    """The mid-game state's legal actions (every seat's), their types and their fields besides
+    type and version. Cached: the same for each of the test's examples."""
+    engine, state = ENGINES[slug], _mid_game(slug)
+    listed = [action for seat in engine.to_move(state) for action in engine.legal_actions(state, seat)]
+    types = sorted({action["type"] for action in listed}) or ["none"]
+    fields = sorted({key for action in listed for key in action if key not in ("type", "version")})
+    return listed, types, fields
+
+
 JSON_SCALARS = st.none() | st.booleans() | st.integers(-3, 200) | st.text(max_size=10)
 JSON_VALUES = st.recursive(
     JSON_SCALARS,
@@ -460,9 +472,7 @@ def test_made_up_actions_are_refused_unless_listed(slug, data):
     engine = ENGINES[slug]
     state = _mid_game(slug)
     seats = state["seats"]
-    listed = [action for seat in engine.to_move(state) for action in engine.legal_actions(state, seat)]
-    types = sorted({action["type"] for action in listed}) or ["none"]
-    fields = sorted({key for action in listed for key in action if key not in ("type", "version")})
+    listed, types, fields = _mid_game_moves(slug)
     seat = data.draw(st.sampled_from([None, *range(seats), seats, -1]), label="seat")
     if data.draw(st.booleans(), label="anything at all"):
         action = data.draw(JSON_VALUES, label="action")

@@ -36,6 +36,7 @@ LAYERS = (
         "games.seat_view",
         "games.bounded",
         "games.audiences",
+        "games.dealing",  # where a deal's seed comes from (below the services that deal)
     ),
     ("games.live.move_queue",),
     ("games.migrations", "games.admin"),

@@ -22,22 +22,13 @@ from pathlib import Path
 import pytest
 
 from tests.classroom.test_browser import _sign_up
-from tests.games.web.live_server import LiveServer
-from tests.games.web.test_browser import MOVE_BUTTONS, _play_to_the_end, _version
-from tests.games.web.test_phone import _first_move_box
+from tests.games.web.test_browser import MOVE_BUTTONS, _first_move_box, _play_to_the_end, _version
 
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 20000
 SHOTS = os.environ.get("PLATEFUL_SCREENSHOTS", "")
 BLOCKING = ("serious", "critical")
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer(GAMES_BOT_DELAY_MS="25").start()
-    yield live
-    live.stop()
 
 
 @pytest.fixture(scope="module")

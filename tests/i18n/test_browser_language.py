@@ -6,19 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.web.live_server import LiveServer
-
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 20000
 MOVE = "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:not([aria-disabled='true'])"
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer(GAMES_BOT_DELAY_MS="25").start()
-    yield live
-    live.stop()
 
 
 def _tab_to(page, element_id: str, most: int = 150) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.web.live_server import LiveServer
 from tests.nutrition.conftest import write_tiny_release
 
 pytestmark = pytest.mark.browser
@@ -15,11 +14,9 @@ FOODS = ("11090", "09003", "09004", "09016", "18301", "01001", "19120", "01082")
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer().start()
-    live.manage("import_usda_sr", str(write_tiny_release(tmp_path_factory.mktemp("sr"), FOODS)))
-    yield live
-    live.stop()
+def server(server, tmp_path_factory):
+    server.manage("import_usda_sr", str(write_tiny_release(tmp_path_factory.mktemp("sr"), FOODS)))
+    return server
 
 
 def test_search_as_you_type_filter_by_group_and_compare(server, browser):

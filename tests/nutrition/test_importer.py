@@ -5,7 +5,7 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from nutrition.eat_right_deck import SHIPPED_DECK_FILE
-from nutrition.models import Food, HouseholdMeasure, UsdaFoodGroup
+from nutrition.models import Food, HouseholdMeasure, MyPlateGroup, UsdaFoodGroup
 from nutrition.services import FoodNotImported, card_score_for, food_nutrients
 
 
@@ -130,3 +130,16 @@ def test_services_say_when_the_data_is_not_imported(tiny_sr):
     assert card_score_for(ndb="11090", grams=91).calories == 31
     with pytest.raises(FoodNotImported, match="USDA food 99999 is not in the imported data"):
         card_score_for(ndb="99999", grams=10)
+
+
+@pytest.mark.django_db
+def test_the_import_makes_myplates_groups_again_when_they_are_gone(tiny_sr):
+    """A flushed database (a transactional test elsewhere) or a table emptied by hand: every
+    food still gets its MyPlate group."""
+    MyPlateGroup.objects.all().delete()
+    call_command("import_usda_sr", str(tiny_sr), verbosity=0)
+    broccoli = Food.objects.select_related("usda_group__myplate").get(ndb="11090")
+    assert broccoli.usda_group.myplate.slug == "vegetables"
+    assert sorted(MyPlateGroup.objects.values_list("slug", flat=True)) == sorted(
+        ["fruits", "vegetables", "grains", "protein", "dairy"]
+    )

@@ -8,8 +8,6 @@ import re
 
 import pytest
 
-from tests.games.web.live_server import LiveServer
-
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 20000
@@ -28,16 +26,14 @@ PAGES = ("/", "/games/", "/games/duel/", "/cards/", "/cards/eat-right/", "/foods
 
 
 @pytest.fixture(scope="module")
-def server():
-    live = LiveServer(GAMES_BOT_DELAY_MS="25").start()
-    live.manage(
+def server(server):
+    server.manage(
         "shell",
         "-c",
         "from classroom.services import teacher_ensure; "
         "teacher_ensure(username='teacher', password='plateful-demo')",
     )
-    yield live
-    live.stop()
+    return server
 
 
 def _violations(page) -> list[str]:
@@ -98,6 +94,5 @@ def test_every_page_and_live_games_run_with_no_policy_violation(server, browser)
         _play_moves(page, 3)
         assert _violations(page) == []
         page.set_viewport_size({"width": 360, "height": 740})
-        page.screenshot(path="/tmp/plateful-csp-appetite-360.png")
     finally:
         context.close()

@@ -28,7 +28,7 @@ def _serve(tmp_path: Path, *args: str, **env: str) -> list[str]:
         (bin_dir / program).chmod(0o755)
     calls = tmp_path / "calls.log"
     environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "PRODUCTION")}
-    environment.update(SERVE_CALLS=str(calls), USDA_SR_DIR=str(tmp_path / "no-usda"), **env)
+    environment.update(SERVE_CALLS=str(calls), **env)
     subprocess.run(
         ["bash", str(tmp_path / "scripts" / "serve"), *args],
         cwd=tmp_path,
@@ -48,6 +48,8 @@ def test_serve_runs_with_debug_off_and_still_makes_the_demo_teacher(tmp_path):
     calls = _serve(tmp_path)
     assert _started(calls) == "daphne -b 127.0.0.1 -p 8000 plateful.asgi:application DEBUG=false"
     assert "python manage.py create_demo_teacher DEBUG=false" in calls
+    # Every USDA food, from the SR files the project ships (nothing beside the clone needed).
+    assert "python manage.py import_usda_sr DEBUG=false" in calls
 
 
 def test_a_developer_can_still_turn_debug_on(tmp_path):

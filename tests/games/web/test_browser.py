@@ -13,7 +13,6 @@ import re
 import pytest
 
 from games.engines import ENGINES
-from tests.games.web.live_server import LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -21,13 +20,6 @@ WAIT_MS = 20000  # a generous ceiling for one condition under heavy load; met co
 MOVE_BUTTONS = (
     "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:not([aria-disabled='true'])"
 )
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer(GAMES_BOT_DELAY_MS="25", GAMES_ALLOW_STACKED_DECKS="1").start()
-    yield live
-    live.stop()
 
 
 @pytest.fixture
@@ -76,63 +68,264 @@ def _quick_play(page, server, game: str, options: dict[str, str] | None = None, 
 # off the plate forever (Build-A-Meal), otherwise the first allowed move.
 PREFERRED = ("serve", "add", "discard", "eat", "play")
 AVOIDED = ("plate", "unplate", "draw")
+# Once the page's own move is answered (static/games/moves.js, data-move-out): what the page
+# shows now, and the move this player makes, pressed in the same step (a push may replace the
+# buttons at any moment, so nothing is found first and clicked later).
+_PRESS = """([selector, preferred, avoided]) => {
+    if (document.documentElement.hasAttribute('data-move-out')) return null;
+    const live = document.querySelector('#live');
+    if (!live) return null;
+    const seen = {version: live.dataset.version, finished: !!live.querySelector('.finished'), pressed: ''};
+    if (seen.finished) return seen;
+    const flash = document.querySelector('#flash');
+    if (flash) flash.hidden = true;  // a refusal of this move shows it again (see _play_to_the_end)
+    const moves = [...document.querySelectorAll(selector)];
+    const type = (m) => m.dataset.actionType;
+    let move = null;
+    for (const wanted of preferred) {
+        move = move || moves.find((m) => type(m) === wanted);
+    }
+    move = move || moves.find((m) => !avoided.includes(type(m))) || moves[0];
+    if (move) {
+        move.click();
+        seen.pressed = (move.getAttribute('aria-label') || move.textContent).trim();
+    }
+    return seen;
+}"""
 
 
-def _choose(page):
-    """The move to press (one round trip to the page), or None while someone else plays."""
-    index = page.evaluate(
-        """([selector, preferred, avoided]) => {
-            const moves = [...document.querySelectorAll(selector)];
-            const type = (m) => m.dataset.actionType;
-            for (const wanted of preferred) {
-                const found = moves.findIndex((m) => type(m) === wanted);
-                if (found >= 0) return found;
-            }
-            const plain = moves.findIndex((m) => !avoided.includes(type(m)));
-            return plain >= 0 ? plain : (moves.length ? 0 : -1);
-        }""",
-        [MOVE_BUTTONS, list(PREFERRED), list(AVOIDED)],
-    )
-    return page.locator(MOVE_BUTTONS).nth(index) if index >= 0 else None
+def _press_a_move(page) -> dict:
+    """Press the move this player would make now, if any: {"version", "finished", "pressed"}."""
+    return page.wait_for_function(
+        _PRESS, arg=[MOVE_BUTTONS, list(PREFERRED), list(AVOIDED)], timeout=WAIT_MS
+    ).json_value()
+
+
+def advance_clock(page) -> None:
+    """Time passes for the match on the page (GAMES_TEST_CLOCK): its next timed move, a flip or
+    a real-time bot's slap, is played now. A server on the wall clock (a lesson's) answers 404
+    and lets its timers run."""
+    match_id = re.search(r"/(?:play|tables)/([\w-]+)/", page.url)[1]
+    base = page.url.split("/", 3)[:3]
+    response = page.request.post(f"{'/'.join(base)}/play/{match_id}/clock/")
+    assert response.status in (204, 404), f"the test clock answered {response.status}"
+
+
+def _live_text(page) -> str:
+    return page.evaluate("() => (document.querySelector('#live') || document.body).innerText")[:3000]
+
+
+_MOVED_ON = """v => {
+    const live = document.querySelector('#live');
+    if (!live) return null;
+    if (live.dataset.version != v || live.querySelector('.finished')) return 'moved';
+    const flash = document.querySelector('#flash');
+    if (flash && !flash.hidden && !document.documentElement.hasAttribute('data-move-out')) return 'refused';
+    return null;
+}"""
+
+
+def _wait_for_change_or_refusal(page, version: str, what: str) -> str:
+    """ "moved" once the page shows a newer version (or the end), "refused" once it shows why the
+    move was refused; else the test fails with what the page showed."""
+    PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError  # noqa: N806
+    try:
+        return page.wait_for_function(_MOVED_ON, arg=version, timeout=WAIT_MS).json_value()
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"Nothing changed for {WAIT_MS} ms after {what} at version {version}. "
+            f"The page showed:\n{_live_text(page)}"
+        ) from None
 
 
 def _play_to_the_end(page, max_moves: int = 150) -> None:
-    """Press an allowed move whenever there is one, until the finished screen."""
-    PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError  # noqa: N806
-
+    """Press an allowed move whenever there is one, until the finished screen. With none to press
+    (or one refused: a slap too late), time passes for the table (advance_clock). Every change
+    must show within WAIT_MS, else the test fails with the page."""
     for _ in range(max_moves):
-        if page.locator("#live .finished").count():
+        seen = _press_a_move(page)
+        if seen["finished"]:
             return
-        version = _version(page)
-        try:
-            move = _choose(page)
-            if move is not None:
-                move.click(timeout=3000)
-            _wait_for_change(page, version, timeout=3000)
-        except PlaywrightTimeout:
-            pass  # a push replaced the button as it was pressed: look again and choose
-    raise AssertionError("The game did not finish.")
+        if not seen["pressed"]:
+            advance_clock(page)  # a flip, a bot's slap: whatever the table waits for
+        what = f"pressing {seen['pressed']!r}" if seen["pressed"] else "moving the clock on"
+        if _wait_for_change_or_refusal(page, seen["version"], what) == "refused":
+            advance_clock(page)
+    raise AssertionError(f"The game did not finish in {max_moves} moves. It showed:\n{_live_text(page)}")
+
+
+def advance_until(page, selector: str, most: int = 6) -> None:
+    """Move the clock on, one timed move at a time (each must show), until `selector` is on the
+    page: e.g. the end of a slap window, which may come after a bot's slap."""
+    for _ in range(most):
+        # The page's own move first (a slap just pressed): time passes only after it is judged.
+        page.wait_for_function("() => !document.documentElement.hasAttribute('data-move-out')")
+        if page.locator(selector).count():
+            return
+        version = page.locator("#live").get_attribute("data-version")
+        advance_clock(page)
+        _wait_for_change_or_refusal(page, version, "moving the clock on")
+    page.locator(selector).first.wait_for(timeout=WAIT_MS)
+
+
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
+
+# In Underwater War a player's only move is slapping an Electric Eel: without one stacked on
+# top, a short game may never offer a move at all (cards ids top first, dealt one each in turn).
+OPENING_DECKS = {
+    "underwater-war": "electric-eel-1,shark-1,seal-1,plankton-1,big-fish-1,shrimp-1,little-fish-1,seal-2",
+}
+SITTING_OUT = {"en": "Sitting out this tie", "es": "No juega este empate"}
+SCORE_WORDS = {
+    "en": {
+        "points": ("point", "points"),
+        "cards": ("card", "cards"),
+        "rounds": ("round won", "rounds won"),
+        "meals": ("balanced meal", "balanced meals"),
+    },
+    "es": {
+        "points": ("punto", "puntos"),
+        "cards": ("carta", "cartas"),
+        "rounds": ("ronda ganada", "rondas ganadas"),
+        "meals": ("comida balanceada", "comidas balanceadas"),
+    },
+}
+
+
+def _quick_options(game: str) -> dict[str, str]:
+    return {name: str(value) for name, value in ENGINES[game].quick_options.items()}
+
+
+def _cut_off_tables(page) -> list[str]:
+    """Tables wider than their box (a column you would have to scroll sideways to see)."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#live .table-scroll')]"
+        ".filter(box => box.scrollWidth > box.clientWidth + 1)"
+        ".map(box => box.querySelector('table').className + ' ' + box.scrollWidth + '>' + box.clientWidth)"
+    )
+
+
+def _fits(page, width: int, what: str) -> None:
+    """Nothing on the page is wider than the screen, and no table cuts off a column."""
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width, what
+    assert not _cut_off_tables(page), what
+
+
+def _first_move_box(page) -> dict:
+    """Where the first move button is, as the page lays it out now, and how far it scrolled
+    (one call: in a real-time game a bot's slap may take the buttons away at any moment)."""
+    return page.wait_for_function(
+        """selector => {
+            const move = document.querySelector(selector);
+            if (!move) return null;
+            const box = move.getBoundingClientRect();
+            return {top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+                    scrollY: window.scrollY, width: window.innerWidth, height: window.innerHeight,
+                    label: (move.getAttribute('aria-label') || move.textContent).trim()};
+        }""",
+        arg=MOVE_BUTTONS,
+        timeout=WAIT_MS,
+    ).json_value()
+
+
+def _standings(page) -> list[dict]:
+    return page.evaluate(
+        """() => [...document.querySelectorAll('#live .final-scores li')].map(li => ({
+            rank: li.dataset.rank ? Number(li.dataset.rank) : null,
+            value: li.value,
+            won: li.classList.contains('won'),
+            words: li.querySelector('strong').innerText.trim(),
+        }))"""
+    )
+
+
+def _check_standings(page, game: str, language: str) -> None:
+    """The final standings: ranked (winners first, then by score; equal scores share a rank),
+    each score with its unit in the page's language, singular or plural."""
+    rows = _standings(page)
+    assert rows, f"{game}: no final standings"
+    singular, plural = SCORE_WORDS[language][ENGINES[game].score_unit]
+    numbers = []
+    for row in rows:
+        found = re.fullmatch(r"(\d+) (.+)", row["words"])
+        assert found, f"{game}: a score without its words: {row['words']!r}"
+        n, unit = int(found[1]), found[2]
+        assert unit == (singular if n == 1 else plural), f"{game}: {row['words']!r}"
+        numbers.append(n)
+    keys = [(row["won"], n) for row, n in zip(rows, numbers, strict=True)]
+    assert keys == sorted(keys, reverse=True), f"{game}: not ranked: {rows}"
+    for row, key in zip(rows, keys, strict=True):
+        better = sum(1 for other in keys if other > key)
+        assert row["rank"] == better + 1 == row["value"], f"{game}: rank {row} among {keys}"
+    if game == "food-war":  # the game is over: no stack sits out a tie any more
+        assert SITTING_OUT[language] not in page.locator("#live").inner_text()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    yield context.new_page()
+    context.close()
 
 
 @pytest.mark.parametrize("game", list(ENGINES))
-def test_a_whole_game_against_bots_from_the_catalog_to_the_finished_screen(server, page, game):
-    """Every registered game, with its short-game options (Engine.quick_options), from the
-    catalog to the finished screen, then "Play again" deals a new match at once."""
-    options = {name: str(value) for name, value in ENGINES[game].quick_options.items()}
-    _quick_play(page, server, game, options)
-    assert page.locator("#live .players tr.me").count() == 1
-    _play_to_the_end(page)
-    finished = page.locator("#live .finished")
+def test_a_whole_game_on_a_phone_from_the_catalog_to_play_again(server, phone, game, tmp_path):
+    """Each registered game's one journey to the end, with its short-game options
+    (Engine.quick_options), on a 360 x 740 phone: the first move on the first screen, reached by
+    one Tab and Enter (turn-based games), the page fitting a phone and a laptop mid-play, every
+    move pressed to the finished screen, which fits the phone, says who won once and ranks the
+    standings in the game's words; then "Play again" deals a new match at once."""
+    _quick_play(phone, server, game, _quick_options(game), deck=OPENING_DECKS.get(game, ""))
+    assert phone.locator("#live .players tr.me").count() == 1
+    if ENGINES[game].realtime:
+        advance_clock(phone)  # the first flip: cards to slap
+    phone.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    box = _first_move_box(phone)
+    assert box["scrollY"] == 0, f"{game}: {box}"
+    assert box["top"] >= 0 and box["bottom"] <= box["height"], f"{game}: first move {box}"
+    assert box["left"] >= 0 and box["right"] <= box["width"], f"{game}: first move {box}"
+    _fits(phone, PHONE["width"], f"{game} at 360 px")
+    if not ENGINES[game].realtime:
+        # Keyboard: the first Tab stop skips to the moves, Enter lands on the first one.
+        phone.keyboard.press("Tab")
+        assert phone.evaluate("() => document.activeElement.matches('[data-skip-to-move]')")
+        phone.keyboard.press("Enter")
+        assert phone.evaluate("() => document.activeElement.matches('#live [data-focus-key]')")
+    phone.set_viewport_size(LAPTOP)
+    _fits(phone, LAPTOP["width"], f"{game} at 1280 px")
+    phone.screenshot(path=str(tmp_path / f"{game}-1280.png"))
+    phone.set_viewport_size(PHONE)
+
+    _play_to_the_end(phone)
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    finished = phone.locator("#live .finished")
     assert finished.locator("h2").inner_text()
     assert finished.get_by_role("button", name="Play again").is_visible()
-    # The end screen and its tables fit the window (nothing cut off at the side).
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 1100
-    page.screenshot(path=f"/tmp/plateful-{game}-finished.png", full_page=True)
-    finished_url = page.url
-    page.get_by_role("button", name="Play again").click()
-    page.wait_for_url(lambda url: url != finished_url and "/play/" in url)
-    page.wait_for_selector("#live .players tr.me", state="attached")  # some boards show their own mats
-    assert not page.locator("#live .finished").count()
+    _fits(phone, PHONE["width"], f"{game}'s end screen at 360 px")
+    # One end message: the finished panel's, not a second "game over" line in the status.
+    assert "The game is over." not in phone.locator("#live").inner_text().replace(finished.inner_text(), "")
+    _check_standings(phone, game, "en")
+    phone.screenshot(path=str(tmp_path / f"{game}-finished.png"), full_page=True)
+
+    finished_url = phone.url
+    phone.get_by_role("button", name="Play again").click()
+    phone.wait_for_url(lambda url: url != finished_url and "/play/" in url)
+    phone.wait_for_selector("#live .players tr.me", state="attached")  # some boards show their own mats
+    assert not phone.locator("#live .finished").count()
+
+
+@pytest.mark.parametrize("game", ["food-war", "duel"])
+def test_a_whole_game_in_spanish_ends_with_standings_in_spanish(server, browser, game):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.add_cookies([{"name": "django_language", "value": "es", "url": server.url}])
+    try:
+        page = context.new_page()
+        _quick_play(page, server, game, _quick_options(game))
+        _play_to_the_end(page)
+        _check_standings(page, game, "es")
+    finally:
+        context.close()
 
 
 def test_two_browsers_at_one_table_see_each_others_moves_and_a_reload_keeps_the_seat(server, browser):
@@ -177,7 +370,6 @@ def test_two_browsers_at_one_table_see_each_others_moves_and_a_reload_keeps_the_
         )
         assert before and after == before
         assert guest.locator("#live .players tr.me").get_attribute("data-seat") == seat_row == "1"
-        guest.screenshot(path="/tmp/plateful-table-guest.png", full_page=True)
     finally:
         host_context.close()
         guest_context.close()
@@ -188,29 +380,29 @@ def test_a_chomp_round_the_human_slaps_first_and_wins_then_makes_a_bad_chomp(ser
     deck = "shark-1,plankton-1,shrimp-1,seal-1,big-fish-1,little-fish-1,shark-2,plankton-2"
     _quick_play(page, server, "quick-chomp", {"flip_countdown_ms": "800"}, deck=deck)
     page.wait_for_selector("#live .countdown", timeout=WAIT_MS)  # the visible flip countdown
+    advance_clock(page)  # the flip
     slap = page.locator("#live [data-card='plankton-1'][ws-send]")
     slap.wait_for(timeout=WAIT_MS)
     slap.press("Enter")  # keyboard slap on the focused card
+    advance_until(page, "#live .feed-list li.event-win")  # the slap window closes
     won = page.locator("#live .feed-list li.event-win")
-    won.wait_for(timeout=WAIT_MS)
     assert "You" in won.inner_text()
-    page.screenshot(path="/tmp/plateful-chomp-won.png", full_page=True)
+    advance_until(page, "#live [data-card='seal-1'][ws-send]")  # the next flip
     bad = page.locator("#live [data-card='seal-1'][ws-send]")
-    bad.wait_for(timeout=WAIT_MS)
     bad.click()
     page.wait_for_selector("#live .bad-chomp[role=alert]", timeout=WAIT_MS)
     # Said next to the cards too, in words that fit "You".
     assert "You slapped" in page.locator("#live .chomp-alert").inner_text()
     assert "Bad Chomp! You" in page.locator("#live .feed-list li.event-bad").first.inner_text()
-    page.screenshot(path="/tmp/plateful-chomp-bad.png", full_page=True)
 
 
 def test_a_server_restart_does_not_strand_a_match_waiting_on_the_table(server, page):
-    """The flip is due 3 s after the deal; the server restarts before that. The page's socket
-    reconnects on its own, the new process finds the overdue flip and the game goes on."""
+    """The flip waits on the table's timer; the server restarts before it. The page's socket
+    reconnects on its own, the new process plans the flip again and plays it when it is due."""
     _quick_play(page, server, "quick-chomp", {"flip_countdown_ms": "3000"})
     assert _version(page) == 0
     server.restart()
+    advance_clock(page)  # the flip is due: the new process must have planned it
     # The socket retries on its own schedule and the new process starts cold: wait for the
     # flip itself, as long as a busy machine may need.
     page.wait_for_function(

@@ -8,20 +8,16 @@ import re
 
 import pytest
 
-from tests.games.web.live_server import LiveServer
-
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 20000
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(live_servers):
     # Bots wait a minute and the table's own flip timer many minutes: nothing but the page
     # itself can bring the move's new view within WAIT_MS.
-    live = LiveServer(GAMES_BOT_DELAY_MS="60000", GAMES_TIMER_SCALE="100").start()
-    yield live
-    live.stop()
+    return live_servers(GAMES_BOT_DELAY_MS="60000", GAMES_TIMER_SCALE="100")
 
 
 def test_a_move_whose_answer_was_lost_still_shows_once_the_page_looks_again(server, browser):

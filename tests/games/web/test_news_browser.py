@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from tests.games.web.live_server import ROOT, LiveServer
+from tests.games.web.live_server import ROOT
 from tests.games.web.test_browser import MOVE_BUTTONS, WAIT_MS, _play_to_the_end, _quick_play
 
 pytestmark = pytest.mark.browser
@@ -24,12 +24,10 @@ NEWS_LIMIT = 900  # characters: six feed lines, whose turn and the outcome at th
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(live_servers):
     # Bots answer after 0.7 s: long enough to read what the reader's own move said before the
     # bot's answer is said in its place.
-    live = LiveServer(GAMES_BOT_DELAY_MS="700", GAMES_ALLOW_STACKED_DECKS="1").start()
-    yield live
-    live.stop()
+    return live_servers(GAMES_BOT_DELAY_MS="700", GAMES_TEST_CLOCK="0")
 
 
 @pytest.fixture

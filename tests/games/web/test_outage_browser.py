@@ -11,7 +11,7 @@ import pytest
 
 from tests.faults.redis_process import RedisProcess
 from tests.games.web.live_server import LiveServer
-from tests.games.web.test_browser import _choose, _quick_play, _version, _wait_for_change
+from tests.games.web.test_browser import _press_a_move, _quick_play, _version, _wait_for_change
 
 pytestmark = pytest.mark.browser
 
@@ -54,11 +54,9 @@ def page(browser):
 def _move(page) -> None:
     """Press an allowed move and wait for the page to show the change (htmx's own answer)."""
     page.wait_for_function("() => !!document.querySelector('#live [data-focus-key]')", timeout=WAIT_MS)
-    version = _version(page)
-    move = _choose(page)
-    assert move is not None
-    move.click()
-    _wait_for_change(page, version)
+    seen = _press_a_move(page)
+    assert seen["pressed"], "a move to press"
+    _wait_for_change(page, int(seen["version"]))
 
 
 def test_a_redis_outage_shows_the_notice_keeps_the_socket_and_the_game_and_then_recovers(server, redis, page):
@@ -70,7 +68,6 @@ def test_a_redis_outage_shows_the_notice_keeps_the_socket_and_the_game_and_then_
     redis.stop()
     page.wait_for_selector(NOTICE, state="visible", timeout=WAIT_MS)
     assert page.locator(NOTICE).inner_text() == "Live updates paused, reconnecting…"
-    page.screenshot(path="/tmp/plateful-live-updates-paused.png")
     _move(page)  # still playable: the move is stored and the answer shown
 
     redis.start()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.web.test_browser import WAIT_MS, server  # noqa: F401 - the module's server
+from tests.games.web.test_browser import WAIT_MS
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,6 @@ import re
 
 import pytest
 
-from tests.games.web.live_server import LiveServer
 from tests.games.web.test_browser import MOVE_BUTTONS, _quick_play, _version, _wait_for_change
 
 pytestmark = pytest.mark.browser
@@ -25,13 +24,6 @@ QUICK_RETRIES = (
     " document.addEventListener('htmx:wsBeforeMessage', () => { window.socketViews += 1; });"
     " document.addEventListener('htmx:wsClose', () => { window.socketCloses += 1; });"
 )
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer(GAMES_BOT_DELAY_MS="25").start()
-    yield live
-    live.stop()
 
 
 class Wire:

@@ -8,15 +8,26 @@ move it wants on the first screen, and no JavaScript error on the way. One serve
 from __future__ import annotations
 
 import contextlib
+import os
+from pathlib import Path
 
 import pytest
 
 from games.tutorials import games_with_tutorials
-from tests.games.web.live_server import LiveServer
-from tests.games.web.test_phone import _screens
 
 pytestmark = pytest.mark.browser
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
+
+
+def _screens() -> Path | None:
+    """PLATEFUL_SCREENS=<folder> keeps the lessons' screenshots for people to look at."""
+    folder = os.environ.get("PLATEFUL_SCREENS", "")
+    if not folder:
+        return None
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
 
 PHONE = {"width": 360, "height": 740}
 WAIT_MS = 20000  # a ceiling for one condition under load; met conditions return at once
@@ -27,12 +38,10 @@ MOVES = "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(live_servers):
     # The lessons of real-time games run at a quarter of their timers (still three times the
     # usual pace's quarter): a keyboard is quick, and the suite stays short.
-    live = LiveServer(GAMES_BOT_DELAY_MS="20", GAMES_TIMER_SCALE="0.25").start()
-    yield live
-    live.stop()
+    return live_servers(GAMES_BOT_DELAY_MS="20", GAMES_TIMER_SCALE="0.25", GAMES_TEST_CLOCK="0")
 
 
 @pytest.fixture
