@@ -1,23 +1,22 @@
 """The card-game lessons (Snack Attack!, Build-A-Meal, Appetite, SNACK WARS) on a 360 x 740 phone,
 by keyboard alone: at every step the button the coach wants has the keyboard AND is on the screen,
 even when the board is longer than the phone (for a keyboard player the page brings the pick just
-into view; static/games/play.js focusPick)."""
+into view; static/games/play.js focusPick). The suite's live server: the bots answer at once, and
+with no pick to press the table's clock moves on (let_time_pass), never a wall-clock wait."""
 
 from __future__ import annotations
-
-import contextlib
 
 import pytest
 
 from tests.games.web.test_tutorials_browser import (
     PHONE,
     WAIT_MS,
-    PlaywrightTimeout,
+    _answered,
     _start_lesson,
     _state,
-    _wait_for_news,
+    let_time_pass,
     phone,  # noqa: F401 - a fixture
-    server,  # noqa: F401 - a fixture
+    press,
 )
 
 pytestmark = pytest.mark.browser
@@ -33,18 +32,17 @@ def test_every_coach_pick_has_the_keyboard_and_is_on_the_phones_screen(server, p
     _start_lesson(phone, server, game)
     steps = 0
     for _ in range(MAX_STEPS):
+        _answered(phone)
         now = _state(phone)
         if now["done"]:
             break
-        pressed = False
         if now["picks"]:
             phone.wait_for_function(f"() => !!({ACTIVE_BOX})()", timeout=WAIT_MS)
             box = phone.evaluate(ACTIVE_BOX)
             assert box["top"] >= -1 and box["bottom"] <= PHONE["height"] + 1, f"{game} step {steps}: {box}"
-            phone.keyboard.press("Enter")
+            press(phone)  # moved, or refused (a push crossed it): look again either way
             steps += 1
-            pressed = True
-        with contextlib.suppress(PlaywrightTimeout):
-            _wait_for_news(phone, now["version"], after_a_move=pressed)
+        else:
+            let_time_pass(phone, now["version"])
     assert _state(phone)["done"] and steps >= 5
     assert phone.js_errors == []

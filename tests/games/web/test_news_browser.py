@@ -4,7 +4,10 @@ polite live region `#live-news`, through Playwright's ARIA snapshot).
 
 After the reader's own move and after a bot's, the region says what was played and whose turn
 it is; at a round's end, who won it. It never repeats the board (a few sentences, never the
-hand's cards) and says nothing on the first load."""
+hand's cards) and says nothing on the first load.
+
+Nothing here races the wall clock: bots and the table's timers wait for the test to move the
+clock on (GAMES_TEST_CLOCK, advance_clock), each timed move heard before the next."""
 
 from __future__ import annotations
 
@@ -15,7 +18,14 @@ import time
 import pytest
 
 from tests.games.web.live_server import ROOT
-from tests.games.web.test_browser import MOVE_BUTTONS, WAIT_MS, _play_to_the_end, _quick_play
+from tests.games.web.test_browser import (
+    MOVE_BUTTONS,
+    WAIT_MS,
+    _play_to_the_end,
+    _quick_play,
+    _wait_for_change_or_refusal,
+    advance_clock,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -25,9 +35,14 @@ NEWS_LIMIT = 900  # characters: six feed lines, whose turn and the outcome at th
 
 @pytest.fixture(scope="module")
 def server(live_servers):
-    # Bots answer after 0.7 s: long enough to read what the reader's own move said before the
-    # bot's answer is said in its place.
-    return live_servers(GAMES_BOT_DELAY_MS="700", GAMES_TEST_CLOCK="0")
+    # Turn-based bots pause before they answer, and that pause (like a flip's countdown, the tie
+    # window after a slap, a real-time bot's reaction) waits for the test clock (GAMES_TEST_CLOCK=1,
+    # from LIVE_SERVER_ENV): what the reader's own move said is read before the test lets the bot
+    # answer (advance_clock), never in a race with it. The pause is a minute and every table timer
+    # a hundred times its length: the scheduler plays a move that is already overdue when it plans
+    # it (a page or socket that opens late on a busy machine replans), so no timer may be short
+    # enough to run out by itself before the test moves the clock on.
+    return live_servers(GAMES_BOT_DELAY_MS="60000", GAMES_TIMER_SCALE="100")
 
 
 @pytest.fixture
@@ -40,10 +55,12 @@ def page(browser):
 
 def _listen(page) -> None:
     """Keep everything the live region says from now on (window.heard), as a screen reader
-    would hear it one announcement after another."""
+    would hear it one announcement after another, and the version the page showed as each was
+    said (window.heardAt)."""
     page.evaluate(
-        "() => { window.heard = []; const news = document.querySelector('#live-news');"
-        " new MutationObserver(() => { if (news.textContent) window.heard.push(news.textContent); })"
+        "() => { window.heard = []; window.heardAt = []; const news = document.querySelector('#live-news');"
+        " new MutationObserver(() => { if (!news.textContent) return; window.heard.push(news.textContent);"
+        " window.heardAt.push(Number(document.querySelector('#live').dataset.version)); })"
         ".observe(news, {childList: true, characterData: true, subtree: true}); }"
     )
 
@@ -60,9 +77,10 @@ def _said(page) -> str:
     return found.group(1).strip().strip('"') if found else ""
 
 
-def _wait_to_hear(page, *patterns: str, timeout_ms: int = WAIT_MS) -> str:
-    """Wait until the region (read from the accessibility tree) says every pattern; its text."""
-    deadline = time.monotonic() + timeout_ms / 1000
+def _wait_to_hear(page, *patterns: str) -> str:
+    """Wait until the region (read from the accessibility tree) says every pattern; its text.
+    A condition wait: whatever it waits for is already played (no bot or timer runs by itself)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
     said = ""
     while time.monotonic() < deadline:
         said = _said(page)
@@ -70,6 +88,26 @@ def _wait_to_hear(page, *patterns: str, timeout_ms: int = WAIT_MS) -> str:
             return said
         page.wait_for_timeout(40)
     raise AssertionError(f"the live region never said {patterns}: last said {said!r}")
+
+
+def _answered(page) -> None:
+    """The page's own move is answered (static/games/moves.js): time passes only after it is judged."""
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-move-out')", timeout=WAIT_MS)
+
+
+def _advance_until_heard(page, *patterns: str, most: int = 8) -> str:
+    """Move the clock on one timed move at a time (a bot's answer, a flip, the end of a slap
+    window), each said before the next, until the region says every pattern; its text."""
+    for _ in range(most):
+        _answered(page)
+        version = page.locator("#live").get_attribute("data-version")
+        advance_clock(page)
+        _wait_for_change_or_refusal(page, version, "moving the clock on")
+        page.wait_for_function("v => window.heardAt.some(at => at > v)", arg=int(version), timeout=WAIT_MS)
+        last = page.evaluate("() => window.heard.at(-1)")
+        if all(re.search(pattern, last) for pattern in patterns):
+            return _wait_to_hear(page, *patterns)
+    raise AssertionError(f"the live region never said {patterns}: last said {last!r}")
 
 
 EAT_RIGHT = {
@@ -96,9 +134,9 @@ def test_duel_says_your_move_the_bots_answer_whose_turn_and_who_won_the_round(se
     _quick_play(page, server, "duel", {"rounds_to_win": "1"})
     _listen(page)
     page.wait_for_selector(MOVE_BUTTONS, timeout=WAIT_MS)
-    # Both players pick a card to show at once; the bot's pick comes first: what it did (not
-    # which card: nobody may see it yet), and that it is still the reader's turn.
-    said = _wait_to_hear(page, rf"^{BOT} picked a card to show\. Your turn\.$")
+    # Both players pick a card to show at once; the bot's pick comes first (the clock moves on):
+    # what it did (not which card: nobody may see it yet), and that it is still the reader's turn.
+    said = _advance_until_heard(page, rf"^{BOT} picked a card to show\. Your turn\.$", most=1)
     _short(said, _hand(page))
     # The reader's own move: what they did, what both cards showed, and whose turn it is now.
     page.locator(MOVE_BUTTONS).first.click()
@@ -142,10 +180,13 @@ def test_build_a_meal_says_your_draw_and_the_bots_turn_without_reading_the_hand(
     discard.click()
     said = _wait_to_hear(page, r"^You discarded .+\.", rf"{BOT}'s turn\.$")
     _short(said, _hand(page))
-    # The bot's moves are said as they come, each with whose turn it is, until it is Kim's again.
-    said = _wait_to_hear(page, rf"{BOT} (drew a card from the stock|took .+ from the discard pile)\.")
+    # The bot's moves are said as they come (one each time the clock moves on), each with whose
+    # turn it is, until it is Kim's again.
+    said = _advance_until_heard(
+        page, rf"{BOT} (drew a card from the stock|took .+ from the discard pile)\.", most=1
+    )
     _short(said, _hand(page))
-    said = _wait_to_hear(page, rf"{BOT} discarded .+\.", r"Your turn\.$", timeout_ms=3 * WAIT_MS)
+    said = _advance_until_heard(page, rf"{BOT} discarded .+\.", r"Your turn\.$")
     _short(said, _hand(page))
     # The bot's cards never reach the reader: its draw from the stock is said without the card.
     heard = page.evaluate("() => window.heard")
@@ -168,17 +209,21 @@ def test_chomp_says_the_flip_that_everyone_may_slap_the_slap_and_who_won_the_rou
     _quick_play(page, server, "chomp", options, deck=CHOMP_DECK)
     assert _said(page) == ""
     _listen(page)
-    # The flip: who turned up which creature, that everyone may slap now, and this reader's advice.
-    said = _wait_to_hear(
+    # The flip (the countdown ends when the clock moves on): who turned up which creature, that
+    # everyone may slap now, and this reader's advice.
+    said = _advance_until_heard(
         page,
         r"^Flip! Shark \(you\), Plankton \(.+\) and Seal \(.+\)\.",
         r"Everyone: slap or wait\.",
         r"slap the Plankton, quick!$",
+        most=1,
     )
     _short(said, [])
     page.locator("#live .chomp-cards [data-card='plankton-1'][ws-send]").press("Enter")
-    # Kim's slap, then the round's end: who won it (in the feed's words).
-    said = _wait_to_hear(page, r"Your Shark chomped .*Plankton")
+    # Kim's slap, said before the bots may answer; then, as the clock moves on (the tie window,
+    # any bot's slap), the round's end: who won it (in the feed's words).
+    _wait_to_hear(page, r"^You slapped first!")
+    said = _advance_until_heard(page, r"Your Shark chomped .*Plankton")
     _short(said, [])
     heard = page.evaluate("() => window.heard")
     assert any(text.startswith("You slapped first!") for text in heard), heard

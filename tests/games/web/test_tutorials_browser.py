@@ -2,18 +2,22 @@
 
 Every game with a tutorial (games.tutorials.games_with_tutorials()): from the "Learn to play"
 page to the coach's "Lesson finished!" with Tab, Enter and Space only, the coach's panel and the
-move it wants on the first screen, and no JavaScript error on the way. One server for the module.
+move it wants on the first screen, and no JavaScript error on the way. On the suite's live server
+(tests/conftest.py): the bots of turn-based lessons answer at once, and the timers of the
+real-time ones (a flip, a bot's scripted slap) wait for the test clock, moved on only when the
+learner has nothing to press (advance_clock): the keyboard never races the table.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
+import re
 from pathlib import Path
 
 import pytest
 
 from games.tutorials import games_with_tutorials
+from tests.games.web.test_browser import _wait_for_change_or_refusal, advance_clock
 
 pytestmark = pytest.mark.browser
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
@@ -31,17 +35,9 @@ def _screens() -> Path | None:
 
 PHONE = {"width": 360, "height": 740}
 WAIT_MS = 20000  # a ceiling for one condition under load; met conditions return at once
-STEP_MS = 8000  # one bot move or one table action, at the lesson's relaxed pace
 MAX_PRESSES = 120  # a lesson is a few dozen moves at most: more means it is stuck
 MAX_TABS = 60
 MOVES = "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:not([aria-disabled='true'])"
-
-
-@pytest.fixture(scope="module")
-def server(live_servers):
-    # The lessons of real-time games run at a quarter of their timers (still three times the
-    # usual pace's quarter): a keyboard is quick, and the suite stays short.
-    return live_servers(GAMES_BOT_DELAY_MS="20", GAMES_TIMER_SCALE="0.25", GAMES_TEST_CLOCK="0")
 
 
 @pytest.fixture
@@ -83,10 +79,9 @@ _BOXES = """() => { const coach = document.querySelector('#coach');
 
 
 def _first_screen(page) -> tuple[dict, dict]:
-    """Where the coach and its first pick are, read in one go (in a real-time lesson a bot may
-    take the pick away at any moment), with the page not scrolled. A loaded machine may catch
-    the page between two of its redraws: wait (up to WAIT_MS) for both to be on the first
-    screen, then report where they are."""
+    """Where the coach and its first pick are, read in one go (as the page lays them out at that
+    moment), with the page not scrolled. A loaded machine may catch the page between two of its
+    redraws: wait (up to WAIT_MS) for both to be on the first screen, then report where they are."""
     on_first_screen = f"""() => {{ const boxes = ({_BOXES})();
         return boxes && boxes.every(b => b.top >= 0 && b.bottom <= {PHONE["height"]}) ? boxes : null; }}"""
     try:
@@ -107,44 +102,98 @@ def _state(page) -> dict:
     )
 
 
-def _wait_for_news(page, version: str, *, after_a_move: bool) -> None:
-    """Until the page shows a newer version or the lesson is done (or, while waiting for the
-    bots, a move to make appears)."""
-    page.wait_for_function(
-        """([v, moves, moved]) => { const live = document.querySelector('#live');
-             return !!document.querySelector('#coach.coach-done') || (live && live.dataset.version !== v)
-                    || (!moved && !!document.querySelector(moves)); }""",
-        arg=[version, MOVES, after_a_move],
-        timeout=STEP_MS,
-    )
+def _answered(page) -> None:
+    """The page's own move is answered (static/games/moves.js, data-move-out): its redraw or its
+    refusal is on the page."""
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-move-out')", timeout=WAIT_MS)
+
+
+def _server_version(page) -> int:
+    """The match's version as the server has it now (the learner's #live, asked for again)."""
+    response = page.request.get(page.url, headers={"HX-Request": "true"})
+    assert response.ok, f"the match page answered {response.status}"
+    return int(re.search(r'id="live"[^>]*\bdata-version="(\d+)"', response.text())[1])
+
+
+def _wait_for_version(page, version: int, what: str) -> None:
+    """Until the page shows `version` or a later one, or the lesson is done; else the test fails
+    with what the page showed."""
+    try:
+        page.wait_for_function(
+            """v => { const live = document.querySelector('#live');
+                 return !!document.querySelector('#coach.coach-done')
+                        || (!!live && Number(live.dataset.version) >= v); }""",
+            arg=version,
+            timeout=WAIT_MS,
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(f"Nothing changed for {WAIT_MS} ms after {what}: {_state(page)}") from None
+
+
+def let_time_pass(page, version: str) -> None:
+    """The learner has nothing to press at `version` (the page's own move answered): time passes
+    for the table, whose next timed move (a flip, a bot's scripted slap, a pause between rounds)
+    is played now (advance_clock), and shows. Only once the page shows the match as the server
+    has it: a page a push behind (a bot's instant answer on its way) could otherwise move the
+    clock on past the slap the learner is about to be offered. Behind, it only catches up."""
+    current = _server_version(page)
+    if current != int(version):
+        _wait_for_version(page, current, f"the server's version {current} (the page showed {version})")
+        return
+    advance_clock(page)
+    _wait_for_version(page, current + 1, f"moving the clock on at version {version}")
+
+
+def press(page) -> str:
+    """Enter on the focused move, with the page's last refusal hidden (a new one shows it again):
+    "moved" once the page shows a newer version, "refused" once it shows why not."""
+    version = page.evaluate("() => document.querySelector('#live').dataset.version")
+    page.evaluate("() => { const flash = document.querySelector('#flash'); if (flash) flash.hidden = true; }")
+    page.keyboard.press("Enter")
+    return _wait_for_change_or_refusal(page, version, "pressing Enter")
 
 
 def play_lesson_by_keyboard(page) -> int:
     """Press the coach's pick (or, when it lets you choose, any move) with Tab and Enter until the
-    coach says the lesson is finished. Returns the moves pressed."""
+    coach says the lesson is finished. Returns the moves pressed. With nothing to press, or only
+    a move the coach refuses (a slap it wants the learner to hold back), time passes for the
+    table (let_time_pass); never while the coach has a pick: the lesson waits for the learner."""
     pressed = 0
     for _ in range(MAX_PRESSES):
+        _answered(page)
         now = _state(page)
         if now["done"]:
             return pressed
-        moved = False
         if now["picks"] or now["moves"]:
             wanted = "#live [data-coach-pick]" if now["picks"] else MOVES
             if _tab_to(page, wanted):
-                page.keyboard.press("Enter")
                 pressed += 1
-                moved = True
-        with contextlib.suppress(PlaywrightTimeout):  # a push may cross the press: look again
-            _wait_for_news(page, now["version"], after_a_move=moved)
+                if press(page) == "moved":
+                    continue
+            if now["picks"]:
+                continue  # the lesson waits for this pick: look again (a push may have crossed it)
+        let_time_pass(page, now["version"])
     raise AssertionError(f"The lesson did not finish within {MAX_PRESSES} steps: {_state(page)}")
+
+
+def until_a_pick(page) -> None:
+    """Time passes for the table until the coach has a pick (a real-time lesson starts with the
+    table's flip; a turn-based one with the learner's move)."""
+    for _ in range(MAX_PRESSES):
+        _answered(page)
+        now = _state(page)
+        if now["picks"] or now["done"]:
+            break
+        let_time_pass(page, now["version"])
+    page.wait_for_selector("#live [data-coach-pick]", timeout=WAIT_MS)
 
 
 @pytest.mark.parametrize("game", games_with_tutorials())
 def test_a_tutorial_is_completed_by_keyboard_alone_on_a_phone(server, phone, game):
     _start_lesson(phone, server, game)
     # The coach and the move it wants are on the first screen (measured as test_phone does),
-    # once there is a move to make (a real-time lesson may start with the table's flip).
-    phone.wait_for_selector("#live [data-coach-pick]", timeout=WAIT_MS)
+    # once there is a move to make (a real-time lesson starts with the table's flip).
+    until_a_pick(phone)
     phone.evaluate("() => window.scrollTo(0, 0)")
     coach, pick = _first_screen(phone)
     assert coach["top"] >= 0 and coach["bottom"] <= PHONE["height"], f"{game}: coach {coach}"
