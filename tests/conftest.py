@@ -1,5 +1,6 @@
-"""Suite-wide test setup: one live server and one Chromium per pytest-xdist worker, shared by
-every browser test file; a Redis key prefix per worker on the production path."""
+"""Suite-wide test setup: one live server per pytest-xdist worker, shared by every browser test
+file (Chromium: one per file, see `browser`); a Redis key prefix per worker on the production
+path; fixed deals."""
 
 import os
 import uuid
