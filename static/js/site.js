@@ -12,10 +12,20 @@ function showRefusal(xhr) {
   target.textContent = xhr.responseText || fallback;
   target.hidden = false;
 }
+// And an action that worked (a POST: a control, a move) hides the last refusal, as its answer's
+// out-of-band #flash would, which htmx drops too when a push replaced the control meanwhile.
+function hideRefusal() {
+  const target = document.getElementById("flash");
+  if (!target || target.dataset.fresh) return;
+  target.hidden = true;
+  target.textContent = "";
+}
 document.addEventListener("htmx:beforeSend", (event) => {
   const xhr = event.detail.xhr;
+  const verb = (event.detail.requestConfig && event.detail.requestConfig.verb) || "get";
   xhr.addEventListener("load", () => {
     if (xhr.status >= 400) showRefusal(xhr);
+    else if (verb !== "get") hideRefusal();
   });
 });
 

@@ -498,10 +498,13 @@ def test_seat_changes_and_removals_reach_every_open_page(server, browser):
             context.close()
 
 
+REDRAW = "() => { const d = document.querySelector('#dashboard'); d.outerHTML = d.outerHTML; }"
+
+
 def test_a_refused_control_is_said_even_when_a_push_redrew_the_dashboard_meanwhile(server, browser):
     """A control's refusal comes back after a push replaced the dashboard (and the form that
     sent it): htmx fires its error on the detached form, so the page must still show the
-    server's words in #flash (static/js/site.js listens on htmx:afterRequest)."""
+    server's words in #flash (static/js/site.js listens on the request itself)."""
     teacher_context, teacher = _teacher(browser, server, "mr-redrawn")
     try:
         _new_session(teacher, server, "Duel")
