@@ -90,12 +90,11 @@ async def _one_click(via: str, recorder: PathRecorder) -> None:
 
     engine = get_engine("duel")
     match, _tokens, cookies = await database_sync_to_async(table_create)("duel", ("human", "human"), seed=7)
-    pages = {seat: f"page{seat}x{match.pk[:6]}" for seat in cookies}
     sockets = {}
     for seat, key in cookies.items():
         socket = WebsocketCommunicator(
             application,
-            f"/ws/play/{match.pk}/?page={pages[seat]}",
+            f"/ws/play/{match.pk}/",
             headers=[*HEADERS, (b"cookie", f"sessionid={key}".encode())],
         )
         await socket.connect()
@@ -115,16 +114,13 @@ async def _one_click(via: str, recorder: PathRecorder) -> None:
         if via == "socket":
             await sockets[seat].send_to(text_data=json.dumps({"action": json.dumps(action), "seat": seat}))
         else:
-            request = move_post(application, match.pk, seat, action, cookies[seat], pages[seat])
+            request = move_post(application, match.pk, seat, action, cookies[seat])
             response = await request.get_response(timeout=10)
             if response["status"] != 200:
                 raise RuntimeError(f"move refused: {response['status']}")
-        # Every page that redraws this change: the others always, the mover's when its move came
-        # over the socket (an htmx answer already showed it the change).
+        # Every page gets the change, the mover's too.
         wanted = f'data-version="{action["version"] + 1}"'
-        for number, socket in sockets.items():
-            if number == seat and via != "socket":
-                continue
+        for socket in sockets.values():
             while wanted not in await socket.receive_from(timeout=10):
                 pass
 
@@ -193,7 +189,7 @@ COMPONENTS = (
     ),
     (
         "sockets and broadcast",
-        ("games/live/consumers.py", "games/live/", "games/live/snapshots.py", "channels/layers"),
+        ("games/live/", "channels/layers"),
     ),
     ("thread hops (asgiref, thread pools)", ("asgiref", "concurrent/futures", "threading.py")),
     ("event loop", ("asyncio", "selectors")),

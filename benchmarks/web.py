@@ -71,8 +71,8 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-def move_post(application, match_id: str, seat: int, action: dict, session_key: str, page: str = ""):
-    """A move POSTed as htmx sends it (the page's `X-Plateful-Page` when `page` is given)."""
+def move_post(application, match_id: str, seat: int, action: dict, session_key: str):
+    """A move POSTed as htmx sends it."""
     from channels.testing import HttpCommunicator
     from django.middleware.csrf import _get_new_csrf_string
 
@@ -84,8 +84,6 @@ def move_post(application, match_id: str, seat: int, action: dict, session_key: 
         (b"x-csrftoken", csrf.encode()),
         (b"hx-request", b"true"),
     ]
-    if page:
-        headers.append((b"x-plateful-page", page.encode()))
     return HttpCommunicator(
         application,
         "POST",

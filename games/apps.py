@@ -9,8 +9,7 @@ class GamesConfig(AppConfig):
         # Who reacts to "a match changed" (games.changes): imported here, once the apps are
         # loaded, because these modules use models.
         from games import changes, scheduler
-        from games.live import broadcast, snapshots
+        from games.live import broadcast
 
-        changes.subscribe(snapshots.remember_change)  # first: the redraws below reuse its rows
         changes.subscribe(broadcast.broadcast_change)
         changes.subscribe(scheduler.plan_after_change)

@@ -4,9 +4,8 @@
 here, after its transaction commits, so nobody ever reacts to a change that was rolled back.
 Subscribers register in an AppConfig.ready() and react in their own way:
 
-- `games.live.snapshots` keeps the rows the change wrote, so this process redraws without a read;
-- `games.live.consumers` tells the match's Channels group (each open page redraws its own seat),
-  carrying those rows to the other processes when the channel layer crosses processes;
+- `games.live.broadcast` draws a move once for every open page of the match and sends it (each
+  page's socket only forwards it), or tells the pages to draw themselves after any other change;
 - `games.scheduler` plans the next bot move or table timer;
 - other apps (a classroom's live dashboard) subscribe the same way.
 
@@ -26,7 +25,7 @@ from django.db import transaction
 
 logger = logging.getLogger(__name__)
 
-# How many of a match's latest moves a page's feed shows (and a change carries along).
+# How many of a match's latest moves a page's feed shows.
 FEED_LENGTH = 15
 
 
@@ -34,18 +33,14 @@ FEED_LENGTH = 15
 class MatchChange:
     """One committed change. `version`/`changed_at` are None when the writer didn't read them
     (subscribers that need them read the match). `seat` is who moved (None: the table itself or
-    a lobby change). `page`: see below. `rows`, when the writer has them: (the match as stored, its
-    seats, the moves this change logged, newest first): what it wrote, nothing read back
-    (games.live.snapshots adds the feed's earlier moves)."""
+    a lobby change). `rows`, when the writer has them: (the match as stored, its
+    seats): what it wrote, nothing read back."""
 
     match_id: str
     version: int | None = None
     changed_at: datetime | None = None
     seat: int | None = None
-    rows: tuple[Any, list, list] | None = None
-    # The open page whose htmx request made the move: its answer already shows the change, so
-    # that page's socket needn't redraw it ("" when unknown: every page redraws).
-    page: str = ""
+    rows: tuple[Any, list] | None = None
     # A seat changed hands (a bot took a player's seat, a player a bot's) or someone was taken
     # out of the match's class: every open page checks again that it may watch and which seat
     # its token holds before it draws anything more.

@@ -1,65 +1,60 @@
-"""The one per-seat renderer: what a seat sees, as template context and as HTML.
+"""How a match page is drawn: its template context for one reader, and its HTML.
 
-Both the htmx responses (views) and the websocket pushes (consumers) call `live_html`, and
-everything in it is built from engine.view(state, seat), that seat's own legal actions and the
-events that seat may see (events_for): another seat's hidden cards never reach this module.
+A started match's `#live` has two parts (games/templatetags/pieces.py):
+- the public fragment: the page a watcher sees, drawn once per change and language for
+  everyone (seats' names in the third person; the CSS highlights the reader's own seat from
+  `#viewer`);
+- each seat's private fragment: the pieces only that seat sees (its turn line, its moves, its
+  hand, its feed), drawn from that seat's own context and swapped into the public part by id.
+The process that makes a change draws both and sends them (games.live.broadcast). A page load, a
+reconnect or an htmx answer draws the same two in one pass for its reader (`live_html`).
 
-A render goes in one line: games.seat_view.seat_view(engine, state, seat) is what the seat
-sees, as data (the part every reader shares and the seat's own part); its game's presenter
-(games/boards/) turns that into template context in this reader's words, and the template
-(games/play/<slug>.html, or the generic board) draws it. The live page and the replay both go
-through it. Here: the page around the board (lobby, names, feed, countdown) and the HTML.
+Everything comes from games.seat_view.seat_view(engine, state, seat) (built from
+engine.view(state, seat), that seat's own legal actions and the events it may see): another
+seat's hidden cards never reach this module. Its game's presenter (games/boards/) turns that
+into template context in this reader's words, and the template (games/play/<slug>.html, or the
+generic board) draws it. The replay goes through it too.
 """
 
 from __future__ import annotations
 
-import functools
-import threading
-from collections import OrderedDict
 from datetime import timedelta
+from typing import NamedTuple
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games import audiences, boards, coaching
-from games.bots import bot_levels
+from games import boards, coaching
 from games.catalog import game_name, game_summary
+from games.changes import FEED_LENGTH
 from games.engines import get_engine
 from games.engines.base import events_for
 from games.engines.messages import Speaker
-from games.live.snapshots import match_rows
 from games.messages import level_name, speaker
-from games.models import Match, Pace, Seat
+from games.models import Match, MatchAction, Pace, Seat
 from games.scheduler import timer_scale
 from games.seat_view import seat_view
 from games.services import match_state
-
-# Bounded per-process caches of what was drawn or put in words (the shared renders, the
-# private pieces, the feed's lines), each keyed by everything its value depends on.
-_FEED_LINES: OrderedDict[tuple, tuple] = OrderedDict()
-# A move stays in its match's feed for FEED_LENGTH changes, once per reader: room for a few
-# hundred tables' feeds.
-_FEED_LINES_LIMIT = 8192
-_DRAWN_LIMIT = 1024
-_DRAWN_LOCK = threading.Lock()
+from games.templatetags.pieces import draw_piece
 
 
-def _drawn(cache: OrderedDict, key: tuple, draw, limit: int = _DRAWN_LIMIT):
-    with _DRAWN_LOCK:
-        drawn = cache.get(key)
-    if drawn is None:
-        drawn = draw()
-        with _DRAWN_LOCK:
-            cache[key] = drawn
-            while len(cache) > limit:
-                cache.popitem(last=False)
-    return drawn
+class MatchRows(NamedTuple):
+    """What a page of a match is drawn from: the match, its seats, its latest moves newest first."""
+
+    match: Match
+    seats: list[Seat]
+    recent: list[MatchAction]
+
+
+def read_rows(match: Match, seats: list[Seat] | None = None) -> MatchRows:
+    """The match's seats (unless given) and its latest FEED_LENGTH moves, as stored now."""
+    if seats is None:
+        seats = list(match.seat_set.all())
+    recent = list(MatchAction.objects.filter(match=match).order_by("-index")[:FEED_LENGTH])
+    return MatchRows(match, list(seats), recent)
 
 
 def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) -> list[str]:
@@ -83,16 +78,11 @@ def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) 
     return names
 
 
-def _feed(match: Match, seat: int | None, words: Speaker, names: list[str]) -> list[dict]:
-    """The seat's feed, newest first. A logged move reads the same to a reader in every later
-    change, so each move's lines are put in words once per reader, language and names."""
-    _seats, recent = match_rows(match)
+def _feed(recent: list[MatchAction], seat: int | None, words: Speaker) -> list[dict]:
+    """The seat's feed, newest first: the events of the latest moves this seat may see."""
     feed = []
     for logged in recent:
-        key = (match.pk, logged.index, seat, get_language(), tuple(names))
-        feed.extend(
-            _drawn(_FEED_LINES, key, functools.partial(_feed_lines, logged, seat, words), _FEED_LINES_LIMIT)
-        )
+        feed.extend(_feed_lines(logged, seat, words))
     return feed
 
 
@@ -106,23 +96,8 @@ def _feed_lines(logged, seat: int | None, words: Speaker) -> tuple[dict, ...]:
             # The game's end, told by the game itself: play.js then says no outcome of its own.
             "game_over": "winners" in item,
         }
-        # Its list item, made once with its words (the feed's newest line is marked "latest").
-        line["html"] = _feed_item(line, "")
-        line["latest_html"] = _feed_item(line, "latest ")
         lines.append(line)
     return tuple(lines)
-
-
-def _feed_item(line: dict, latest: str) -> str:
-    game_over = mark_safe(" data-game-over") if line["game_over"] else ""
-    return format_html(
-        '<li class="{}{}" data-index="{}"{}>{}</li>',
-        latest,
-        line["css"],
-        line["index"],
-        game_over,
-        line["text"],
-    )
 
 
 def _event_css(item: dict, seat: int | None) -> str:
@@ -136,33 +111,27 @@ def _event_css(item: dict, seat: int | None) -> str:
 
 
 def live_context(
-    match: Match,
-    seat: int | None,
-    *,
-    flash: str = "",
-    oob: bool = False,
-    shared: bool = False,
-    own_pieces: bool = False,
+    match: Match, seat: int | None, *, rows: MatchRows | None = None, flash: str = "", oob: bool = False
 ) -> dict:
-    """Everything the live region of a match page shows to one seat (None = spectator).
-    `shared`: the context of the part every reader shares (a watcher's, seats' names as marks:
-    games.audiences); `own_pieces`: only what the reader's own pieces of that shared part read
-    (boards.present_own)."""
-    seats, _recent = match_rows(match)
-    if shared:
-        seat, names = None, [audiences.name_mark(number) for number in range(len(seats))]
-    else:
-        names = seat_names(match, seat, seats)
+    """Everything the live region of a match page shows to one seat (None = a watcher, which is
+    also the public fragment every reader shares). `rows`: the match's rows when the caller has
+    them (else they are read)."""
+    if rows is None:
+        rows = read_rows(match)
+    seats = rows.seats
+    names = seat_names(match, seat, seats)
+    third_person = seat_names(match, None, seats)
+    engine = get_engine(match.game)
     context = {
-        "shared_render": shared,
         "match": match,
         "seat": seat,
+        "viewer": seat,
         "seat_rows": seats,
         "names": names,
         "flash": flash,
         "oob": oob,
-        "engine": get_engine(match.game),
-        "deck": get_engine(match.game).deck_slug,  # the card pictures' deck ({% card_img deck ... %})
+        "engine": engine,
+        "deck": engine.deck_slug,  # the card pictures' deck ({% card_img deck ... %})
         "game_name": game_name(match.game),
         "game_summary": game_summary(match.game),
         "waiting": match.status == Match.Status.WAITING,
@@ -174,24 +143,22 @@ def live_context(
         and sum(1 for s in seats if s.kind != Seat.Kind.BOT) <= 1,
         "lobby_seats": list(zip(seats, names, strict=True)),
         "move_url": reverse("games:move", args=[match.pk]),
-        "bot_level_choices": [(level, level_name(level)) for level in bot_levels(match.game)],
-        # A tutorial's coach speaks to its learner only (the shared render has no reader).
-        "coach": coaching.coach_context(match, seat, seat_names(match, None, seats))
-        if match.tutorial and not shared
+        # A tutorial's coach speaks to its learner only.
+        "coach": coaching.coach_context(match, seat, third_person)
+        if match.tutorial and seat is not None
         else None,
     }
     if match.status == Match.Status.WAITING:
         return context
-    engine = context["engine"]
     state = match_state(match=match)
     cards = match.cards
     seen = seat_view(engine, state, seat, cards=cards)
-    third_person = seat_names(match, None, seats)
     words = speaker(viewer=seat, names=third_person, cards=cards)
-    feed = _feed(match, seat, words, third_person)
-    present = boards.present_own if own_pieces else boards.present
+    feed = _feed(rows.recent, seat, words)
     context.update(
-        present(seen, names, words, cards=cards, deck=engine.deck_slug, feed=feed, version=match.version)
+        boards.present(
+            seen, names, words, cards=cards, deck=engine.deck_slug, feed=feed, version=match.version
+        )
     )
     timer = None
     if seen.shared.timer is not None:
@@ -227,146 +194,64 @@ def board_template(game: str) -> str:
     return name
 
 
-def live_html(match: Match, seat: int | None, *, flash: str = "", oob: bool = False, request=None) -> str:
-    """A seat's (or a watcher's) `#live`: composed from the change's shared render and the
-    reader's own pieces for the games whose boards are split (COMPOSED_GAMES), else drawn whole."""
-    if composed(match):
-        return composed_live_html(match, seat, oob=oob)
-    return whole_live_html(match, seat, flash=flash, oob=oob, request=request)
-
-
 def coached(page: str, context: dict) -> str:
     """A tutorial learner's page with the coach's picks marked on their buttons."""
-    return coaching.mark_picks(page, context.get("coach"))
+    coach = context.get("coach")
+    return coaching.mark_picks(page, coach) if coach else page
 
 
-def whole_live_html(
-    match: Match, seat: int | None, *, flash: str = "", oob: bool = False, request=None
+# ----- the two fragments of a change, and a page drawn in one pass for its reader --------------
+
+
+def public_html(rows: MatchRows) -> tuple[str, list[str]]:
+    """The part of a started match's `#live` every reader shares (the watchers' page), as an
+    out-of-band swap, in the active language; and the pieces each seat draws for itself."""
+    context = live_context(rows.match, None, rows=rows, oob=True)
+    context["drawn_pieces"] = slots = []
+    return render_to_string("games/play.html#live", context), slots
+
+
+def private_html(rows: MatchRows, seat: int, slots: list[str]) -> str:
+    """What only `seat` sees of this change: whose page it is (#viewer) and its own pieces, as
+    out-of-band swaps into the public fragment (sent right after it)."""
+    context = live_context(rows.match, seat, rows=rows, oob=True)
+    pieces = "".join(draw_piece(context, slot, oob=True) for slot in slots)
+    return viewer_html(seat) + coached(pieces, context)
+
+
+def viewer_html(seat: int | None) -> str:
+    return render_to_string("games/play.html#viewer", {"viewer": seat, "oob": True})
+
+
+def page_context(
+    match: Match, seat: int | None, *, rows: MatchRows | None = None, flash: str = "", oob: bool = False
+) -> dict:
+    """The context of a match page drawn for one reader: the public part, with the reader's own
+    pieces drawn in place (a table's lobby, which is not split, is the reader's own)."""
+    if rows is None:
+        rows = read_rows(match)
+    if match.status == Match.Status.WAITING or seat is None:
+        return live_context(match, seat, rows=rows, flash=flash, oob=oob)
+    context = live_context(match, None, rows=rows, flash=flash, oob=oob)
+    reader = live_context(match, seat, rows=rows)
+    context.update({"reader_context": reader, "viewer": seat, "coach": reader["coach"]})
+    return context
+
+
+def live_html(
+    match: Match,
+    seat: int | None,
+    *,
+    rows: MatchRows | None = None,
+    flash: str = "",
+    oob: bool = False,
+    request=None,
 ) -> str:
-    """`#live` drawn in one pass for one reader."""
-    context = live_context(match, seat, flash=flash, oob=oob)
-    return coached(render_to_string("games/play.html#live", context, request=request), context)
-
-
-# ----- drawn once per audience (games.audiences) ------------------------------------------------
-
-# Games whose boards mark every reader-dependent part: their pages are composed (every game
-# today; a game left out is drawn whole for each reader).
-COMPOSED_GAMES = frozenset(
-    {"chomp", "double-chomp", "quick-chomp", "underwater-war"}  # one board, _chomp_board.html
-    | {"appetite", "build-a-meal", "duel", "food-war", "snack-attack", "snack-wars"}
-)
-
-
-def composed(match: Match) -> bool:
-    """Whether this match's pages are composed from a shared render (a started game whose
-    board is split), rather than drawn whole for each reader."""
-    return match.game in COMPOSED_GAMES and match.status != Match.Status.WAITING
-
-
-# What each private piece reads, so one drawing serves every reader (and every later change)
-# that gives it the same inputs. A piece not listed here is drawn for each reader every time
-# (the feed: its lines come drawn, and two readers' feeds seldom read the same).
-PIECE_INPUTS = {
-    "games/_turn.html": lambda c: (
-        c["seat"],
-        c.get("result"),
-        c["generic_board"],
-        c.get("my_turn"),
-        c["realtime"],
-        c["board"].status,
-        c.get("waiting_on"),
-        c["my_bad_chomp"],
-        c["timer"],
-        c.get("news_turn"),
-    ),
-    "games/_status_line.html": lambda c: (c["board"].status, bool(c.get("result")), c["generic_board"]),
-    "games/_finished.html": lambda c: (
-        c["seat"],
-        c["match"].game,
-        c.get("i_won"),
-        c.get("winners"),
-        c.get("result_reason"),
-        c.get("final_scores"),
-        c.get("news_outcome"),
-    ),
-    "games/play/_food_war_mine.html": lambda c: (
-        c["seat"],
-        bool(c.get("result")),
-        c["t"]["i_wait"],
-        c["buttons"],
-        c["realtime"],
-        c["move_url"],
-    ),
-    "games/play/_duel_tip.html": lambda c: (
-        c["seat"],
-        c["my_turn"],
-        {key: c["t"][key] for key in ("phase", "picked", "turn_name", "last")},
-    ),
-    "games/play/_duel_hand.html": lambda c: (
-        c["seat"],
-        c["t"]["hand"],
-        c["t"]["stock"],
-        c["buttons"],
-        c["realtime"],
-        c["move_url"],
-        c["deck"],
-    ),
-    "games/play/_duel_history.html": lambda c: (c["t"]["history"],),
-    "games/_coach.html": lambda c: (repr(c["coach"]), c["match"].game),
-}
-_SHARED_HTML: OrderedDict[tuple, str] = OrderedDict()
-_PIECES: OrderedDict[tuple, str] = OrderedDict()
-
-
-def _shared_key(match: Match, oob: bool) -> tuple:
-    return (match.pk, match.version, match.changed_at.isoformat(), match.status, get_language(), oob)
-
-
-def shared_live_html(match: Match, *, oob: bool = False) -> str:
-    """The part of a change's `#live` every reader shares, with marks for the rest: drawn once
-    per change, language and swap mode in this process (or once per change for every process:
-    shared_remember)."""
-    return _drawn(
-        _SHARED_HTML,
-        _shared_key(match, oob),
-        lambda: render_to_string("games/play.html#live", live_context(match, None, oob=oob, shared=True)),
-    )
-
-
-def shared_held(match: Match, *, oob: bool = False) -> bool:
-    """Whether this process holds the shared render of this change (active language)."""
-    with _DRAWN_LOCK:
-        return _shared_key(match, oob) in _SHARED_HTML
-
-
-def shared_remember(match: Match, html: str, *, oob: bool = True) -> None:
-    """Keep a shared render another process drew of this change (in the active language), so
-    this process draws only its readers' own pieces."""
-    _drawn(_SHARED_HTML, _shared_key(match, oob), lambda: html)
-
-
-def private_pieces(match: Match, shared_html: str, context: dict) -> dict[str, str]:
-    """The reader's own pieces of the page, each drawn from the reader's context only."""
-    pieces = {}
-    for slot in audiences.slots(shared_html):
-        name, _hash, item = slot.partition("#")  # a piece of a loop names its item (piece_key)
-        inputs = PIECE_INPUTS.get(name)
-        draw = functools.partial(render_to_string, name, {**context, "piece_key": item})
-        if inputs is None:
-            pieces[slot] = draw()
-        else:
-            key = (match.pk, slot, get_language(), repr(inputs(context)))
-            pieces[slot] = _drawn(_PIECES, key, draw)
-    return pieces
-
-
-def composed_live_html(match: Match, seat: int | None, *, oob: bool = False) -> str:
-    """The reader's `#live`: the shared render with its names, highlights and pieces."""
-    shared = shared_live_html(match, oob=oob)
-    context = live_context(match, seat, oob=oob, own_pieces=True)
-    page = audiences.compose(shared, seat, context["names"], private_pieces(match, shared, context))
-    return coached(page, context)
+    """A reader's `#live` in one pass: the public fragment with its own pieces in place, and
+    (as an out-of-band swap) whose page it is."""
+    context = page_context(match, seat, rows=rows, flash=flash, oob=oob)
+    page = coached(render_to_string("games/play.html#live", context, request=request), context)
+    return page + viewer_html(seat)
 
 
 def left_html(message: str) -> str:

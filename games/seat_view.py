@@ -6,11 +6,11 @@ Pure Python, no Django: engine messages and card ids stay as data; the presenter
 - `shared`: what every seat and every watcher sees, built only from engine.view(state, None)
   and the table's own timed move, so it is the same value whoever asks.
 - `private`: what only this seat sees, built only from engine.view(state, seat) and
-  engine.legal_actions(state, seat): the parts of its view that differ from the watcher's
-  (its hand, its own zones, words said to it), its moves and why a card of its own can't be
-  played now. Another seat's hidden cards can't get in: neither source holds them.
+  engine.legal_actions(state, seat): its view (its hand, its own zones, words said to it), its
+  moves and why a card of its own can't be played now. Another seat's hidden cards can't get
+  in: neither source holds them.
 
-`SeatView.view()` puts the two back together: exactly engine.view(state, seat).
+`SeatView.view()` is exactly engine.view(state, seat).
 """
 
 from __future__ import annotations
@@ -63,22 +63,10 @@ class Shared:
 class Private:
     """What only this seat sees. A watcher's (seat None) is empty."""
 
-    # This seat's view keys whose value differs from the watcher's.
-    view: Mapping = field(default_factory=_empty)
-    # (zone key, owner) -> this seat's zone, where it differs from the watcher's
-    zones: Mapping = field(default_factory=_empty)
-    zone_order: tuple[tuple, ...] | None = None  # this seat's zones in its order (None: the watcher's)
+    view: Mapping = field(default_factory=_empty)  # engine.view(state, seat)
     moves: tuple[Move, ...] = ()
     # Card id -> engine message: why this own card can't be played now.
     reasons: Mapping = field(default_factory=_empty)
-
-    @property
-    def card_moves(self) -> dict[str, list[Move]]:
-        found: dict[str, list[Move]] = {}
-        for move in self.moves:
-            if move.card is not None:
-                found.setdefault(move.card, []).append(move)
-        return found
 
 
 @dataclass(frozen=True)
@@ -94,13 +82,8 @@ class SeatView:
         return not self.replay and self.seat is not None and self.seat in self.shared.to_move
 
     def view(self) -> dict:
-        """This seat's view as the engine gave it (shared, with the private part laid over)."""
-        merged = {**self.shared.view, **self.private.view}
-        if "zones" in merged and (self.private.zones or self.private.zone_order is not None):
-            watcher = {_zone_id(zone): zone for zone in self.shared.zones}
-            order = self.private.zone_order if self.private.zone_order is not None else list(watcher)
-            merged["zones"] = [self.private.zones.get(key) or watcher[key] for key in order]
-        return merged
+        """This seat's view as the engine gave it (a watcher's: the shared one)."""
+        return dict(self.private.view if self.seat is not None else self.shared.view)
 
 
 def card_ids_in(action: Mapping, cards: Mapping) -> list[str]:
@@ -126,7 +109,7 @@ def seat_view(engine, state: dict, seat: int | None, *, cards: Mapping, replay: 
     if seat is None:
         return SeatView(game=engine.slug, seat=None, replay=replay, shared=shared)
     own = engine.view(state, seat)
-    private = _private(engine, state, seat, own, watcher, cards, moves_too=not replay)
+    private = _private(engine, state, seat, own, cards, moves_too=not replay)
     return SeatView(game=engine.slug, seat=seat, replay=replay, shared=shared, private=private)
 
 
@@ -140,16 +123,7 @@ def _timer(engine, state: dict, to_move: tuple) -> Move | None:
     return Move(type=action["type"], card=None, label=engine.action_text(state, action), payload=action)
 
 
-def _private(engine, state, seat, own: dict, watcher: dict, cards, *, moves_too: bool) -> Private:
-    differs = {
-        key: value for key, value in own.items() if key != "zones" and watcher.get(key, _MISSING) != value
-    }
-    watcher_zones = {_zone_id(zone): zone for zone in watcher.get("zones") or []}
-    own_zones = own.get("zones") or []
-    zones = {_zone_id(zone): zone for zone in own_zones if watcher_zones.get(_zone_id(zone)) != zone}
-    order = tuple(_zone_id(zone) for zone in own_zones)
-    if order == tuple(watcher_zones):
-        order = None
+def _private(engine, state, seat, own: dict, cards, *, moves_too: bool) -> Private:
     moves: list[Move] = []
     reasons: dict[str, Any] = {}
     if moves_too:
@@ -160,28 +134,14 @@ def _private(engine, state, seat, own: dict, watcher: dict, cards, *, moves_too:
         card_types = sorted({move.type for move in moves if move.card is not None})
         if card_types and seat in (own.get("to_move") or ()):
             playable = {move.card for move in moves if move.card is not None}
-            for zone in own_zones:
+            for zone in own.get("zones") or []:
                 if not zone.get("own"):
                     continue
                 for item in zone.get("cards") or []:
                     card_id = item["card"] if isinstance(item, dict) else item
                     if card_id not in playable and card_id not in reasons:
                         reasons[card_id] = _why_not(engine, state, seat, card_id, card_types)
-    return Private(
-        view=MappingProxyType(differs),
-        zones=MappingProxyType(zones),
-        zone_order=order,
-        moves=tuple(moves),
-        reasons=MappingProxyType(reasons),
-    )
-
-
-_MISSING = object()
-
-
-def _zone_id(zone: dict) -> tuple:
-    """Zones are told apart by key and owner (every seat has a "hand")."""
-    return (zone["key"], zone.get("owner"))
+    return Private(view=MappingProxyType(own), moves=tuple(moves), reasons=MappingProxyType(reasons))
 
 
 def _why_not(engine, state: dict, seat: int, card_id: str, types: list[str]) -> Any:

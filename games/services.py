@@ -20,7 +20,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from foodcards.services import deck_records
-from games import match_sql
 from games.access import move_refusal
 from games.bots import bot_levels
 from games.card_sets import card_set_for, card_sets_delete_unused
@@ -423,14 +422,6 @@ def _locked(match_id: str) -> Match:
         raise MatchError(_("There is no game with that address."), status=404, code="no_match") from None
 
 
-def _locked_for_move(match_id: str) -> Match:
-    """As _locked, by the move's own prepared statement (games.match_sql)."""
-    match = match_sql.match_locked(match_id) if isinstance(match_id, str) else None
-    if match is None:
-        raise MatchError(_("There is no game with that address."), status=404, code="no_match")
-    return match
-
-
 def _bump(match: Match) -> None:
     """Lobby changes count as changes too, so open pages know to redraw."""
     Match.objects.filter(pk=match.pk).update(changed_at=timezone.now())
@@ -447,18 +438,16 @@ def match_submit_action(
     token: str | None = None,
     trusted: bool = False,
     received_at: datetime | None = None,
-    page: str = "",
 ) -> tuple[Match, list[dict]]:
     """Apply one move. `trusted` is for the server's own bots and timers; everyone else must
-    hold the seat's token. `page`: the open page that answers the move itself (MatchChange.page).
-    Raises MatchError (never changes anything) when the move is refused."""
+    hold the seat's token. Raises MatchError (never changes anything) when the move is refused."""
     received_at = received_at or timezone.now()
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MatchError(_("That move doesn't make sense."), code="malformed")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
         raise MatchError(_("That seat isn't at this table."), code="bad_seat")
     with transaction.atomic():
-        match = _locked_for_move(match_id)
+        match = _locked(match_id)
         # The owner's move gate (a paused class session: bots and timers wait too); the locked
         # match names its owner, so a public match asks nobody.
         refusal = move_refusal(match)
@@ -467,7 +456,7 @@ def match_submit_action(
         if seat is None and not trusted:
             raise MatchError(_("Only the table itself can do that."), status=403, code="forbidden")
         # Every seat in one read: the token check uses it, and so do the redraws after the move.
-        seats = match_sql.match_seats(match)
+        seats = list(match.seat_set.all())
         if seat is not None and not trusted:
             seat_check_token(match=match, seat=seat, token=token, seats=seats)
         if match.status == Match.Status.WAITING:
@@ -498,9 +487,9 @@ def match_submit_action(
             "status": Match.Status.FINISHED if result is not None else Match.Status.PLAYING,
         }
         # The version check: a second writer that slipped past the lock changes nothing.
-        if not match_sql.match_store(match, fields):
+        if not Match.objects.filter(pk=match.pk, version=match.version).update(**fields):
             raise MatchError(_("The game moved on before your move arrived."), status=409, code="stale")
-        logged = match_sql.move_log(
+        MatchAction.objects.create(
             match=match,
             index=match.version,  # every logged move bumps the version by one from 0 at the deal
             seat=seat,
@@ -519,8 +508,7 @@ def match_submit_action(
             version=match.version,
             changed_at=match.changed_at,
             seat=seat,
-            rows=(_as_stored(match), seats, [_logged_as_stored(logged)]),
-            page=page,
+            rows=(_as_stored(match), seats),
         )
     )
     return match, events
@@ -540,16 +528,6 @@ def _as_stored(match: Match) -> Match:
     stored = copy.copy(match)
     stored.state = json.loads(json.dumps(match.state))
     stored.result = json.loads(json.dumps(match.result))
-    return stored
-
-
-def _logged_as_stored(logged: MatchAction) -> MatchAction:
-    """The logged move exactly as a fresh read would give it (JSON fields round-tripped)."""
-    stored = MatchAction(
-        **{field.attname: getattr(logged, field.attname) for field in MatchAction._meta.concrete_fields}
-    )
-    stored.action = json.loads(json.dumps(logged.action))
-    stored.events = json.loads(json.dumps(logged.events))
     return stored
 
 

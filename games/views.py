@@ -7,9 +7,6 @@ Refusals come back as a plain sentence with a 4xx status (site.js shows it in #f
 
 from __future__ import annotations
 
-import re
-import secrets
-
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -29,7 +26,6 @@ from games.catalog import featured_cards, game_name, game_summary
 from games.engines import IllegalAction
 from games.engines.cards import load_deck_records
 from games.forms import MatchOptionsForm, PaceForm
-from games.live import snapshots
 from games.messages import level_name, say
 from games.models import Match
 from games.tutorials import tutorial_for
@@ -335,51 +331,29 @@ def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
     if seat is not None:
         _remember_played(request, match.game)
     scheduler.kick(match.pk)  # restart-safe: overdue bot moves and timers resume
-    context = rendering.live_context(match, seat)
-    context["page_id"] = secrets.token_urlsafe(12)  # see _page_id
-    template = "games/play.html#live" if request.htmx else "games/play.html"
-    response = render(request, template, context)
+    if request.htmx:
+        return HttpResponse(rendering.live_html(match, seat, request=request))
+    context = rendering.page_context(match, seat)
+    response = render(request, "games/play.html", context)
     if context.get("coach"):  # a tutorial's learner: the coach's picks marked on their buttons
         response.content = rendering.coached(response.content.decode(), context).encode()
     return response
 
 
 def _live(
-    request: HttpRequest,
-    match_id: str,
-    *,
-    status: int = 200,
-    moved: Match | None = None,
-    mover: int | None = None,
+    request: HttpRequest, match_id: str, *, status: int = 200, mover: int | None = None
 ) -> HttpResponse:
     """The answer to a table's POST, which has passed `_gate` already (every caller gates
-    first: gating again cost two more queries on every move of a class table). After a move:
-    `moved` is the match as the move left it, drawn from the rows the move wrote instead of read
-    again, and `mover` the seat whose token the move has just checked."""
-    match = None
-    if moved is not None:
-        match = snapshots.cached_match(match_id, moved.version, moved.changed_at.isoformat())
-    if match is None:
-        match = services.match_get(match_id=match_id)
-        mover = None
+    first: gating again cost two more queries on every move of a class table): the table as
+    stored now, drawn for the seat this browser holds (`mover`: the seat whose token a move has
+    just checked)."""
+    match = services.match_get(match_id=match_id)
     seat = (
         mover
         if mover is not None
         else services.seat_for_token(match=match, token=session_token(request, match_id))
     )
     return HttpResponse(rendering.live_html(match, seat, request=request), status=status)
-
-
-PAGE_HEADER = "X-Plateful-Page"
-PAGE_ID = re.compile(r"[A-Za-z0-9_-]{8,40}")
-
-
-def _page_id(request: HttpRequest) -> str:
-    """Which open match page sent this move (play.html names each page once, in its moves'
-    headers and its socket's address): that page's socket skips redrawing what this answer
-    shows. Anything malformed is ignored (every page then redraws, as before)."""
-    page = request.headers.get(PAGE_HEADER, "")
-    return page if PAGE_ID.fullmatch(page) else ""
 
 
 @require_POST
@@ -395,14 +369,13 @@ def match_move(request: HttpRequest, match_id: str) -> HttpResponse:
         # The gates need only the match's id (its owner is remembered); the move reads the match
         # under its lock next (a missing match is a 404 there), so the busiest POST doesn't read it twice.
         _gate(request, match_id)
-        moved, _events = services.match_submit_action(
+        services.match_submit_action(
             match_id=match_id,
             seat=seat,
             action=action,
             token=session_token(request, match_id),
-            page=_page_id(request),
         )
-        return _live(request, match_id, moved=moved, mover=seat)
+        return _live(request, match_id, mover=seat)
     except services.MatchError as error:
         return _refuse(error)
     except IllegalAction as error:

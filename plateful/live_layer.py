@@ -174,8 +174,14 @@ def _loop_of_sync_caller() -> asyncio.AbstractEventLoop | None:
 def group_send_or_skip(group: str, message: dict) -> bool:
     """Send to a group from sync code without ever raising or waiting long. Skipped at once
     while this process knows the layer is down. True when sent."""
+    return group_sends_or_skip([(group, message)])
+
+
+def group_sends_or_skip(sends: list[tuple[str, dict]]) -> bool:
+    """group_send_or_skip for several (group, message) pairs, sent in this order in one trip to
+    the event loop."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not sends:
         return False
     loop = _loop_of_sync_caller()
     watch = None
@@ -186,12 +192,13 @@ def group_send_or_skip(group: str, message: dict) -> bool:
             return False
 
     async def send() -> None:
-        await asyncio.wait_for(layer.group_send(group, message), CALL_TIMEOUT)
+        for group, message in sends:
+            await asyncio.wait_for(layer.group_send(group, message), CALL_TIMEOUT)
 
     try:
         async_to_sync(send)()
     except Exception as error:  # an outage must not undo (or fail) the change being announced
-        logger.warning("Could not tell group %s about a change (%r).", group, error)
+        logger.warning("Could not tell group %s about a change (%r).", sends[0][0], error)
         if watch is None and loop is not None and loop.is_running():
             watch = watch_for(layer, loop)  # asyncio.Event binds its loop late: any thread
         if watch is not None:
@@ -309,6 +316,15 @@ class ResilientConsumer(AsyncWebsocketConsumer):
             self.watch.failed(error)
             return False
         return True
+
+    async def leave(self, group: str) -> None:
+        """Leave one group (quietly: a layer that is down forgets it anyway)."""
+        if group in self.live_groups:
+            self.live_groups.remove(group)
+        if self.watch is None or self.watch.down:
+            return
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.channel_layer.group_discard(group, self.channel_name), CALL_TIMEOUT)
 
     async def leave_groups(self) -> None:
         """On disconnect: leave every group (quietly, and not at all while the layer is down)."""

@@ -41,7 +41,7 @@ SHARES = (
             "QuerySet._fetch_all",
         ),
     ),
-    ("building the views (games.rendering, not templates)", ("live_context", "match_rows")),
+    ("building the views (games.rendering, not templates)", ("live_context", "read_rows")),
     ("rules engines", ("games/engines/",)),
     ("channel layer and Redis client", ("channels_redis", "/redis/")),
 )

@@ -14,7 +14,7 @@ table's page opens (/ws/play/<match>/ for the game, /ws/class/<code>/ for the cl
    its socket is open, static/games/moves.js) sends {"action", "seat"} on the game socket and
    waits for the socket's answer (the mover's view and the "move made" marker, or a refusal);
    "http" (the page's fallback) posts it as htmx
-   does (form fields seat + action, HX-Request, X-CSRFToken and X-Plateful-Page headers). A
+   does (form fields seat + action, HX-Request and X-CSRFToken headers). A
    finished game's "Play again" (POST .../again/) takes it to the next one.
 
 Measured: every accepted move (the version its answer shows) against the moment each OTHER
@@ -44,7 +44,6 @@ VERSION = re.compile(r'id="live"[^>]*data-version="(\d+)"|data-version="(\d+)"[^
 BUTTON = re.compile(r"<button\b[^>]*>", re.S)
 ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
 GAME_SOCKET = re.compile(r'ws-connect="(/ws/play/[^"]+)"')
-PAGE_HEADER = re.compile(r'"X-Plateful-Page":\s*"([^"]+)"')
 PACES = {"human": (2.0, 5.0), "stress": (0.2, 0.5)}
 MOVE_WAYS = ("socket", "http")
 REFUSAL = re.compile(r'id="flash"')  # a refusal frame: the flash message alone, no view
@@ -207,15 +206,10 @@ class Student:
             if "/play/" in url or "/tables/" in url:
                 self.path = url[len(self.base) :]
                 self.match = self.path.strip("/").split("/")[1]
-                # As htmx does: the socket at the page's ws-connect address, and the page's own
-                # id (hx-headers) on its moves.
+                # As htmx does: the socket at the page's ws-connect address.
                 found = GAME_SOCKET.search(text)
                 self.game_socket = found.group(1) if found else f"/ws/play/{self.match}/"
-                found = PAGE_HEADER.search(text)
-                self.headers = {
-                    "HX-Request": "true",
-                    **({"X-Plateful-Page": found.group(1)} if found else {}),
-                }
+                self.headers = {"HX-Request": "true"}
                 self.see(text)
                 return await self.connect()
             if status == 0 or status >= 500 or self.stop.is_set():

@@ -25,29 +25,6 @@ PRESENTERS = {
 }
 
 
-# A game whose pieces read only part of its presenter's output says so: a composed page builds
-# just that part for each reader (the rest comes from the change's one shared render).
-OWN_PRESENTERS = {
-    "appetite": appetite.present_own,
-    "chomp": chomp.present_own,
-    "quick-chomp": chomp.present_own,
-    "double-chomp": chomp.present_own,
-    "underwater-war": chomp.present_own,
-    "build-a-meal": build_a_meal.present_own,
-    "duel": duel.present_own,
-    "food-war": food_war.present_own,
-    "snack-attack": snack_attack.present_own,
-}
-
-
 def present(seat_view, names: list[str], words, **context) -> dict:
     """The board context of this seat view's game (the generic board for a game without its own)."""
     return PRESENTERS.get(seat_view.game, generic.present)(seat_view, names, words, **context)
-
-
-def present_own(seat_view, names: list[str], words, **context) -> dict:
-    """What this seat's own pieces of a composed page read (all of `present` for a game whose
-    presenter is not split; the generic board's own piece for a game without a presenter)."""
-    game = seat_view.game
-    own = OWN_PRESENTERS.get(game) or (present if game in PRESENTERS else generic.present_board_own)
-    return own(seat_view, names, words, **context)

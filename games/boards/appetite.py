@@ -82,21 +82,12 @@ def _with_reason(picture: CardView, card: dict, view: dict, seat, titles: dict) 
 
 def appetite_table(view: dict, names: list[str], seat, board, buttons, words: Speaker | None = None) -> dict:
     """The Appetite table for one seat: Total against Appetite, the cards played in order and
-    who played them, this seat's hand with its moves, and everyone's score sheet. `words`: the
-    seat's Speaker (games.messages), for the cards' labels ("6 of Lunches")."""
-    return {
-        **appetite_mine(view, names, seat, cards_by_id(board), buttons, words),
-        **_sheets(view, names, seat),
-    }
-
-
-def appetite_mine(
-    view: dict, names: list[str], seat, shown: dict, buttons, words: Speaker | None = None
-) -> dict:
-    """The part of the table a seat's own piece shows (_appetite_mine.html): everything but the
-    score sheets. `shown`: the generic board's card pictures (with the seat's moves), by id."""
+    who played them, this seat's hand with its moves, and everyone's score sheet. `board`: the
+    generic board (its card pictures carry the seat's moves); `words`: the seat's Speaker
+    (games.messages), for the cards' labels ("6 of Lunches")."""
     words = words or speaker(viewer=seat, names=names)
     titles = suit_names()
+    shown = cards_by_id(board)
     appetite = view.get("appetite") or 10
     total = view.get("total", 0)
     played = []
@@ -124,29 +115,8 @@ def appetite_mine(
     ]
     moves += [entry for entry in buttons if entry["type"] not in MOVE_WORDS]
     last_card = view.get("last_card")
-    last_score = view.get("last_score")
-    scored = ""
-    if last_score:
-        facts = {"who": name_of(names, last_score["seat"]), "total": last_score["total"]}
-        # The reader's own score gets its own sentence: "You" takes another verb in Spanish.
-        mine = seat is not None and last_score["seat"] == seat
-        if last_score["suit"] == "dessert":
-            if mine:
-                scored = (
-                    _("Last score: you scored with a Dessert at %(total)s and marked Dessert icons.") % facts
-                )
-            else:
-                scored = (
-                    _("Last score: %(who)s scored with a Dessert at %(total)s and marked Dessert icons.")
-                    % facts
-                )
-        else:
-            facts["suit"] = titles[last_score["suit"]]
-            if mine:
-                scored = _("Last score: you wrote %(total)s in the %(suit)s column.") % facts
-            else:
-                scored = _("Last score: %(who)s wrote %(total)s in the %(suit)s column.") % facts
     hand_sizes = view.get("hand_sizes") or []
+    boxes = view.get("boxes", 4)
     return {
         "appetite": appetite,
         "total": total,
@@ -163,7 +133,7 @@ def appetite_mine(
         "moves": moves,
         "must_play": view.get("must_play", False),
         "redeal": view.get("phase") == "redeal",
-        "scored": scored,
+        "scored": _last_score(view.get("last_score"), names, seat, titles),
         "others": [
             {"name": name_of(names, number), "cards": size}
             for number, size in enumerate(hand_sizes)
@@ -178,19 +148,37 @@ def appetite_mine(
             }
             for r in view.get("revealed") or []
         ],
+        "sheets": _score_sheets(view, boxes, names, seat),
+        "boxes": boxes,
     }
 
 
-def _sheets(view: dict, names: list[str], seat) -> dict:
-    """The part of the table every reader shares: everyone's score sheet (the reader's first)."""
-    boxes = view.get("boxes", 4)
+def _last_score(last_score: dict | None, names: list[str], seat, titles: dict) -> str:
+    """Who scored last and how, in one sentence ("" before anyone has)."""
+    if not last_score:
+        return ""
+    facts = {"who": name_of(names, last_score["seat"]), "total": last_score["total"]}
+    # The reader's own score gets its own sentence: "You" takes another verb in Spanish.
+    mine = seat is not None and last_score["seat"] == seat
+    if last_score["suit"] == "dessert":
+        if mine:
+            return _("Last score: you scored with a Dessert at %(total)s and marked Dessert icons.") % facts
+        return _("Last score: %(who)s scored with a Dessert at %(total)s and marked Dessert icons.") % facts
+    facts["suit"] = titles[last_score["suit"]]
+    if mine:
+        return _("Last score: you wrote %(total)s in the %(suit)s column.") % facts
+    return _("Last score: %(who)s wrote %(total)s in the %(suit)s column.") % facts
+
+
+def _score_sheets(view: dict, boxes: int, names: list[str], seat) -> list[dict]:
+    """Everyone's score sheet, the reader's first."""
     sheets = [
         _score_sheet(sheet, boxes, number, names, number == seat)
         for number, sheet in enumerate(view.get("sheets") or [])
     ]
     if seat is not None and seat < len(sheets):  # your own sheet first
         sheets.insert(0, sheets.pop(seat))
-    return {"sheets": sheets, "boxes": boxes}
+    return sheets
 
 
 def present(seat_view: SeatView, names: list[str], words: Speaker, **context) -> dict:
@@ -198,16 +186,3 @@ def present(seat_view: SeatView, names: list[str], words: Speaker, **context) ->
     board = generic.present(seat_view, names, words, **context)
     board["t"] = appetite_table(board["view"], names, seat_view.seat, board["board"], board["buttons"], words)
     return board
-
-
-def present_own(
-    seat_view: SeatView, names: list[str], words: Speaker, *, cards: dict, deck: str, **_more
-) -> dict:
-    """What a seat's own Appetite piece reads: the generic part and `t` without the score
-    sheets (appetite_mine); of the board's pictures, only the seat's own hand."""
-    own = generic.present_own(
-        seat_view, names, words, cards=cards, deck=deck, pictures=lambda zone: bool(zone.get("own"))
-    )
-    hand = cards_by_id(own["board"])
-    own["t"] = appetite_mine(own["view"], names, seat_view.seat, hand, own["buttons"], words)
-    return own

@@ -17,20 +17,10 @@ from nutrition.meal_words import meal_rule_rows
 def build_a_meal_table(view: dict, names: list[str], seat, board, buttons) -> dict:
     """Build-A-Meal for one seat: hand, plate with the balanced-meal checklist, everyone's served
     meals with their calories, the stock and the discard pile, and Sugar Shock next to the meals
-    it can ruin."""
-    readers = _readers_table(view, names, seat, cards_by_id(board), buttons)
-    return {**readers, **_shared_table(view, names, seat)}
-
-
-def _card_name(view: dict, card_id) -> str:
-    return ((view.get("cards") or {}).get(card_id) or {}).get("name", card_id)
-
-
-def _readers_table(view: dict, names: list[str], seat, shown: dict, buttons) -> dict:
-    """The part of the table the reader's own pieces draw (games/play/_meal_*.html): whose turn,
-    the moves, the hand and plate with the checklist, and the Sugar Shock buttons by meal.
-    `shown`: the card pictures of the hand and the plate, with this seat's moves on them."""
+    it can ruin. `board`: the generic board (its card pictures carry the seat's moves);
+    `buttons`: the moves not on a card."""
     cards = view.get("cards") or {}
+    shown = cards_by_id(board)
     shocks: dict[tuple[int, int], list[dict]] = {}
     words = {
         "plate": lambda m: _("Put on plate"),
@@ -57,6 +47,47 @@ def _readers_table(view: dict, names: list[str], seat, shown: dict, buttons) -> 
 
     hand = [with_moves(c) for c in view.get("hand") or []]
     plate = [with_moves(c) for c in view.get("plate") or []]
+    moves, serve = _turn_moves(view, buttons)
+    my_turn = seat is not None and seat == view.get("turn")
+    top = view.get("discard_top")
+    return {
+        "hand": hand,
+        "plate": plate,
+        # The same rule rows (and words) as a meal-balance lesson: nutrition.meal_words.
+        "checklist": meal_rule_rows(
+            [cards[c] for c in view.get("plate") or [] if c in cards],
+            allowed=[cards[c] for c in view.get("hand") or [] if c in cards],
+        )
+        if seat is not None
+        else [],
+        "balanced": bool((view.get("plate_check") or {}).get("balanced")),
+        "serve": serve,
+        "moves": moves,
+        # Sugar Shock buttons by meal ("seat.meal", a meal's `key`): drawn in that meal.
+        "shocks": [(f"{target}.{meal}", buttons) for (target, meal), buttons in shocks.items()],
+        "shock_now": bool(shocks),
+        "shock_out_of_turn": bool(shocks) and not my_turn,
+        "my_turn": my_turn,
+        "phase": view.get("phase"),
+        "extra_turn": view.get("extra_turn", False),
+        "turn_name": name_of(names, view.get("turn")),
+        "players": _served_meals(view, names, seat),
+        "stock": view.get("stock_count", 0),
+        "discard_top": mini(top, _card_name(view, top)) if top else None,
+        "discard_count": view.get("discard_count", 0),
+        "turnovers_left": view.get("turnovers_left", 0),
+        "limit": view.get("calorie_limit", 600),
+        "back": back("eat-right"),
+    }
+
+
+def _card_name(view: dict, card_id) -> str:
+    return ((view.get("cards") or {}).get(card_id) or {}).get("name", card_id)
+
+
+def _turn_moves(view: dict, buttons: list) -> tuple[list[dict], list[dict]]:
+    """The moves not on a card, in words: drawing, turning the discard pile over, and so on;
+    and, apart, serving the plate."""
     moves, serve = [], []
     for entry in buttons:
         move = move_of(entry)
@@ -71,33 +102,11 @@ def _readers_table(view: dict, names: list[str], seat, shown: dict, buttons) -> 
             moves.append({**entry, "label": _("Turn the discard pile over")})
         else:
             moves.append(entry)
-    my_turn = seat is not None and seat == view.get("turn")
-    return {
-        "hand": hand,
-        "plate": plate,
-        # The same rule rows (and words) as a meal-balance lesson: nutrition.meal_words.
-        "checklist": meal_rule_rows(
-            [cards[c] for c in view.get("plate") or [] if c in cards],
-            allowed=[cards[c] for c in view.get("hand") or [] if c in cards],
-        )
-        if seat is not None
-        else [],
-        "balanced": bool((view.get("plate_check") or {}).get("balanced")),
-        "serve": serve,
-        "moves": moves,
-        # Sugar Shock buttons by meal ("seat.meal"): drawn in each meal, for this reader only.
-        "shocks": [(f"{target}.{meal}", buttons) for (target, meal), buttons in shocks.items()],
-        "shock_now": bool(shocks),
-        "shock_out_of_turn": bool(shocks) and not my_turn,
-        "my_turn": my_turn,
-        "phase": view.get("phase"),
-        "extra_turn": view.get("extra_turn", False),
-        "turn_name": name_of(names, view.get("turn")),
-    }
+    return moves, serve
 
 
-def _shared_table(view: dict, names: list[str], seat) -> dict:
-    """The part of the table every reader shares: everyone's served meals, the piles."""
+def _served_meals(view: dict, names: list[str], seat) -> list[dict]:
+    """Every player's served meals with their calories (the reader's first)."""
     players = []
     for number, meals in enumerate(view.get("meals") or []):
         players.append(
@@ -112,7 +121,7 @@ def _shared_table(view: dict, names: list[str], seat) -> dict:
                         "number": index + 1,
                         "calories": meal.get("calories", 0),
                         "cards": [mini(c, _card_name(view, c)) for c in meal.get("cards", [])],
-                        "key": f"{number}.{index}",  # its Sugar Shock piece's (each reader's own buttons)
+                        "key": f"{number}.{index}",  # where the `shocks` on this meal are drawn
                     }
                     for index, meal in enumerate(meals)
                 ],
@@ -120,16 +129,7 @@ def _shared_table(view: dict, names: list[str], seat) -> dict:
         )
     if seat is not None and seat < len(players):
         players.insert(0, players.pop(seat))
-    top = view.get("discard_top")
-    return {
-        "players": players,
-        "stock": view.get("stock_count", 0),
-        "discard_top": mini(top, _card_name(view, top)) if top else None,
-        "discard_count": view.get("discard_count", 0),
-        "turnovers_left": view.get("turnovers_left", 0),
-        "limit": view.get("calorie_limit", 600),
-        "back": back("eat-right"),
-    }
+    return players
 
 
 def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
@@ -137,21 +137,6 @@ def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
     board = generic.present(seat_view, names, words, **context)
     board["t"] = build_a_meal_table(board["view"], names, seat_view.seat, board["board"], board["buttons"])
     return _turn_news(board, seat_view, names, words)
-
-
-def present_own(seat_view: SeatView, names: list[str], words, **context) -> dict:
-    """What a seat's own Build-A-Meal pieces read: the generic part and the reader's part of the
-    table, with card pictures for its hand and plate only."""
-    own = generic.present_own(seat_view, names, words, pictures=_hand_and_plate, **context)
-    if not own["view"]:  # drawn by the generic board (games/play/build-a-meal.html)
-        return generic.present_board_own(seat_view, names, words, **context)
-    own["t"] = _readers_table(own["view"], names, seat_view.seat, cards_by_id(own["board"]), own["buttons"])
-    return _turn_news(own, seat_view, names, words)
-
-
-def _hand_and_plate(zone: dict) -> bool:
-    """The zones whose card pictures the reader's own pieces draw (the seat's hand and plate)."""
-    return bool(zone.get("own"))
 
 
 def _turn_news(board: dict, seat_view: SeatView, names: list[str], words) -> dict:

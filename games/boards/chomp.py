@@ -98,33 +98,56 @@ def _countdown_label(view: dict) -> str:
 def chomp_table(
     view: dict, names: list[str], seat, board, feed=None, version=0, words: Speaker | None = None
 ) -> dict:
-    """The CHOMP! table for one seat: the flipped cards with their owners, the piles in the
-    middle, each player's mat, the last round's result and this flip's Bad Chomps. `words`:
-    the seat's Speaker (games.messages), for what the last round said."""
-    return {
-        **chomp_water(view, names, seat, cards_by_id(board), feed, version, words),
-        **_middle_and_mats(view, names, seat),
-    }
-
-
-def chomp_water(
-    view: dict, names: list[str], seat, shown: dict, feed=None, version=0, words: Speaker | None = None
-) -> dict:
-    """The part of the table a seat's own pieces show (_chomp_water.html, _chomp_last.html):
-    the flipped cards with their owners and this seat's moves on them, what to do, this flip's
-    Bad Chomps and the last round. `shown`: the generic board's card pictures, by id."""
+    """The CHOMP! table for one seat: the flipped cards with their owners and this seat's moves
+    on them, what to do, the piles in the middle, each player's mat, the last round's result
+    and this flip's Bad Chomps. `board`: the generic board (its card pictures carry the seat's
+    moves); `words`: the seat's Speaker (games.messages), for what the last round said."""
     words = words or speaker(viewer=seat, names=names)
     centre = view.get("center") or []
     lowest = None
     if view.get("round_kind") == "race":
         ranks = [e["rank"] for e in centre if e.get("rank") is not None]
         lowest = min(ranks) if ranks else None
+    cards = _flipped_cards(view, names, seat, cards_by_id(board), lowest)
+    # This flip's Bad Chomps (anyone's).
+    bad_now = [
+        item["text"]
+        for item in feed or []
+        if "event-bad" in item["css"] and item["index"] >= _flip_start(view, version)
+    ]
+    aside = [
+        {"id": e["card"], "name": e["name"], "image": small("chomp", e["card"])}
+        for e in view.get("aside") or []
+    ]
+    return {
+        "cards": cards,
+        "tip": _chomp_tip(view),
+        "advice": _chomp_advice(view, seat, centre, lowest),
+        "flip_label": _flip_label(view),
+        "countdown_label": _countdown_label(view),
+        "last": _last_round(view, names, seat, words),
+        "bad_now": bad_now,
+        "can_slap": any(c["card"].actions for c in cards),
+        "aside": aside,
+        "aside_face_down": view.get("aside_face_down", 0),
+        "middle_face_down": view.get("middle_face_down", 0),
+        "middle_total": len(aside) + view.get("aside_face_down", 0) + view.get("middle_face_down", 0),
+        "players": _mats(view, names, seat),
+        "round": view.get("round", 0),
+        "max_rounds": view.get("max_rounds", 0),
+        "back": back("chomp"),
+    }
+
+
+def _flipped_cards(view: dict, names: list[str], seat, shown: dict, lowest) -> list[dict]:
+    """The cards flipped into the water, with their owners and this seat's moves on them.
+    `shown`: the generic board's card pictures, by id; `lowest`: the lowest rank in a race."""
     claim_seat = (view.get("claim") or {}).get("seat")
     # CHOMP! and Double CHOMP! never let you slap your own card; in Quick CHOMP! and Underwater
     # War your own lower card or your own Electric Eel may be the right one.
     own_card_never_slapped = view.get("mode") in ("chomp", "double-chomp")
     cards = []
-    for entry in centre:
+    for entry in view.get("center") or []:
         mine = seat is not None and entry["seat"] == seat
         never = mine and own_card_never_slapped
         shown_card = shown.get(entry["card"]) or picture(entry["card"], entry["name"])
@@ -145,44 +168,33 @@ def chomp_water(
                 "claimed_by": claim_seat == entry["seat"] and claim_seat is not None,
             }
         )
+    return cards
+
+
+def _last_round(view: dict, names: list[str], seat, words: Speaker) -> dict | None:
+    """The last round: what the table said, who won it and the cards flipped in it."""
     last = view.get("last")
-    last_round = None
-    if last:
-        last_round = {
-            "text": words.say(last.get("text")),
-            "winner": name_of(names, last.get("winner")),
-            "flips": [
-                {
-                    "name": e["name"],
-                    "id": e["card"],
-                    "image": small("chomp", e["card"]),
-                    "owner_name": _("You") if e["seat"] == seat else name_of(names, e["seat"]),
-                    "winner": e["seat"] == last.get("winner"),
-                }
-                for e in last.get("flips", [])
-            ],
-        }
-    # This flip's Bad Chomps (anyone's).
-    bad_now = [
-        item["text"]
-        for item in feed or []
-        if "event-bad" in item["css"] and item["index"] >= _flip_start(view, version)
-    ]
+    if not last:
+        return None
     return {
-        "cards": cards,
-        "tip": _chomp_tip(view),
-        "advice": _chomp_advice(view, seat, centre, lowest),
-        "flip_label": _flip_label(view),
-        "countdown_label": _countdown_label(view),
-        "last": last_round,
-        "bad_now": bad_now,
-        "can_slap": any(c["card"].actions for c in cards),
+        "text": words.say(last.get("text")),
+        "winner": name_of(names, last.get("winner")),
+        "flips": [
+            {
+                "name": e["name"],
+                "id": e["card"],
+                "image": small("chomp", e["card"]),
+                "owner_name": _("You") if e["seat"] == seat else name_of(names, e["seat"]),
+                "winner": e["seat"] == last.get("winner"),
+            }
+            for e in last.get("flips", [])
+        ],
     }
 
 
-def _middle_and_mats(view: dict, names: list[str], seat) -> dict:
-    """The part of the table every reader shares: the piles in the middle, each player's mat."""
-    players = [
+def _mats(view: dict, names: list[str], seat) -> list[dict]:
+    """Each player's mat: its pile, its discards, whether it slapped or is out."""
+    return [
         {
             "seat": p["seat"],
             "name": name_of(names, p["seat"]),
@@ -196,20 +208,6 @@ def _middle_and_mats(view: dict, names: list[str], seat) -> dict:
         }
         for p in view.get("players") or []
     ]
-    aside = [
-        {"id": e["card"], "name": e["name"], "image": small("chomp", e["card"])}
-        for e in view.get("aside") or []
-    ]
-    return {
-        "aside": aside,
-        "aside_face_down": view.get("aside_face_down", 0),
-        "middle_face_down": view.get("middle_face_down", 0),
-        "middle_total": len(aside) + view.get("aside_face_down", 0) + view.get("middle_face_down", 0),
-        "players": players,
-        "round": view.get("round", 0),
-        "max_rounds": view.get("max_rounds", 0),
-        "back": back("chomp"),
-    }
 
 
 def present(seat_view: SeatView, names: list[str], words: Speaker, *, feed=(), version=0, **context) -> dict:
@@ -218,27 +216,6 @@ def present(seat_view: SeatView, names: list[str], words: Speaker, *, feed=(), v
     board = generic.present(seat_view, names, words, **context)
     board["t"] = chomp_table(board["view"], names, seat_view.seat, board["board"], feed, version, words)
     return _with_news(board, seat_view)
-
-
-def present_own(
-    seat_view: SeatView,
-    names: list[str],
-    words: Speaker,
-    *,
-    feed=(),
-    version=0,
-    cards: dict,
-    deck: str,
-    **_more,
-) -> dict:
-    """What a seat's own CHOMP! pieces read: the generic part and `t` with just the water and
-    the last round (chomp_water); of the board's pictures, only the flipped cards'."""
-    own = generic.present_own(
-        seat_view, names, words, cards=cards, deck=deck, pictures=lambda zone: zone["key"] == "center"
-    )
-    in_the_water = cards_by_id(own["board"])
-    own["t"] = chomp_water(own["view"], names, seat_view.seat, in_the_water, feed, version, words)
-    return _with_news(own, seat_view)
 
 
 def _with_news(board: dict, seat_view: SeatView) -> dict:

@@ -9,7 +9,6 @@ from django.utils.translation import gettext_noop
 from games.boards import generic
 from games.boards.common import back, cards_by_id, mini, name_of, picture, relabel
 from games.engines.duel import meal_calories, meal_value
-from games.messages import translated_card_names
 from games.seat_view import SeatView
 
 
@@ -81,7 +80,8 @@ def _sides(seat) -> tuple[int, int]:
 
 def duel_table(view: dict, names: list[str], seat, board) -> dict:
     """Duel for one seat: both meals with their value and calorie meters, the round score, the
-    hand with Eat / Attack (each showing what the card adds), Draw and the show-a-card step."""
+    hand with Eat / Attack (each showing what the card adds), Draw and the show-a-card step.
+    `board`: the generic board (its card pictures carry the seat's moves)."""
     to_win, to_lose = _goals(view)
     meals = []
     for number in _sides(seat):
@@ -105,8 +105,16 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
                 "wins": (view.get("round_wins") or [0, 0])[number],
             }
         )
+    history = _history(view, names, seat)
+    picked = view.get("picked")
     return {
-        **duel_own(view, names, seat, cards_by_id(board)),
+        "hand": _hand(view, seat, cards_by_id(board)),
+        "phase": view.get("phase"),
+        "stock": view.get("stock_count", 0),
+        "picked": mini(picked, _card_name(view, picked)) if picked else None,
+        "history": history,
+        "last": history[-1] if history else None,
+        "turn_name": name_of(names, view.get("turn")),
         "meals": meals,
         "round": view.get("round", 1),
         "rounds_to_win": view.get("rounds_to_win", 3),
@@ -117,26 +125,9 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
     }
 
 
-def duel_own(view: dict, names: list[str], seat, shown: dict) -> dict:
-    """The part of the Duel table a seat's own pieces read (games/play/_duel_tip.html,
-    _duel_hand.html, _duel_history.html): the hand with its words, the show-a-card step, whose
-    turn, the stock and the rounds played. `shown`: the hand's card pictures, by id."""
-    history = _history(view, names, seat)
-    picked = view.get("picked")
-    return {
-        "hand": _hand(view, seat, shown),
-        "phase": view.get("phase"),
-        "stock": view.get("stock_count", 0),
-        "picked": mini(picked, _card_name(view, picked)) if picked else None,
-        "history": history,
-        "last": history[-1] if history else None,
-        "turn_name": name_of(names, view.get("turn")),
-    }
-
-
 def _hand(view: dict, seat, shown: dict) -> list[dict]:
     """The seat's hand: each card with Eat / Attack / Show saying what it adds and whether it
-    ends the round."""
+    ends the round. `shown`: the generic board's card pictures, by id."""
     cards = view.get("cards") or {}
     to_win, to_lose = _goals(view)
     my_meal, their_meal = (_meal(view, number) for number in _sides(seat))
@@ -189,14 +180,3 @@ def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
     board = generic.present(seat_view, names, words, **context)
     board["t"] = duel_table(board["view"], names, seat_view.seat, board["board"])
     return board
-
-
-def present_own(seat_view: SeatView, names: list[str], words, **context) -> dict:
-    """What a seat's own Duel pieces read: the generic part and `duel_own`, the hand's card
-    pictures alone (the meals and the rest of the board are the shared render's)."""
-    own = generic.present_own(seat_view, names, words, names_in_view=False, **context)
-    # The card records are the only names read here (the picked card's): only they are translated.
-    view = {**own["view"], "cards": translated_card_names(own["view"].get("cards"), context["cards"])}
-    shown = generic.card_pictures_of(seat_view, view, names, words, context["deck"], view.get("hand") or [])
-    own["t"] = duel_own(view, names, seat_view.seat, shown)
-    return own

@@ -108,10 +108,3 @@ def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
     board = generic.present(seat_view, names, words, **context)
     board["t"] = food_war_table(board["view"], names, seat_view.seat)
     return board
-
-
-def present_own(seat_view: SeatView, names: list[str], words, **context) -> dict:
-    """What a seat's own Food War pieces read: the generic part and whether it still flips."""
-    own = generic.present_own(seat_view, names, words, names_in_view=False, **context)
-    own["t"] = {"i_wait": seat_view.seat in (own["view"].get("waiting") or [])}
-    return own

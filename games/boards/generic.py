@@ -8,10 +8,9 @@ own presenter (games/boards/<game>.py), which regroups what it built.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 
 from games.boards import news
-from games.boards.common import Board, CardView, Zone, board_numbers, build_zone, card_id_of, cards_by_id
+from games.boards.common import Board, Zone, board_numbers, build_zone, card_id_of
 from games.catalog import final_standings
 from games.engines.messages import Speaker
 from games.messages import translated_card_names
@@ -24,89 +23,31 @@ def button(move: Move, seat: int | None, words: Speaker) -> dict:
     return {"label": words.say(move.label), "vals": vals, "type": move.type, "move": move}
 
 
-def _every_zone(_zone: dict) -> bool:
-    return True
-
-
-def _no_zone(_zone: dict) -> bool:
-    return False
-
-
-def present(seat_view: SeatView, names: list[str], words: Speaker, **context) -> dict:
-    """The generic board's context for one seat (or a watcher, or a replay step). `names`: the
-    seats' names as this reader reads them; `words`: the reader's Speaker."""
-    board = present_board_own(seat_view, names, words, **context)
-    board["board"].columns, board["board"].facts = board_numbers(board["view"], words)
-    to_move, seat = seat_view.shared.to_move, seat_view.seat
-    players = [
-        {
-            "number": number,
-            "name": name,
-            "is_me": number == seat and not seat_view.replay,
-            "to_move": number in to_move,
-            "numbers": [values[number] for _, values in board["board"].columns],
-        }
-        for number, name in enumerate(names)
-    ]
-    return {**board, "columns": [label for label, _values in board["board"].columns], "players": players}
-
-
-def present_board_own(seat_view: SeatView, names: list[str], words: Speaker, **context) -> dict:
-    """What a seat's own piece of the generic board reads (games/play/_generic_mine.html): all
-    the zones as card pictures with its moves on them, grouped as the board lays them out, and
-    the common pieces' part (present_own). Not the players' table, which every reader shares."""
-    board = present_own(seat_view, names, words, pictures=_every_zone, **context)
-    zones = board["board"].zones
-    seat = seat_view.seat
-    if seat_view.replay:  # a replay shows the watched seat's cards among everyone's
-        own_zones, other_zones = [], [z for z in zones if z.owner is not None]
-    else:
-        own_zones = [z for z in zones if z.owner == seat and seat is not None]
-        other_zones = [z for z in zones if z.owner is not None and z.owner != seat]
-    return {
-        **board,
-        "own_zones": own_zones,
-        "table_zones": [z for z in zones if z.owner is None],
-        "other_zones": other_zones,
-    }
-
-
-def present_own(
-    seat_view: SeatView,
-    names: list[str],
-    words: Speaker,
-    *,
-    cards: dict,
-    deck: str,
-    pictures: Callable[[dict], bool] = _no_zone,
-    names_in_view: bool = True,
-    **_more,
+def present(
+    seat_view: SeatView, names: list[str], words: Speaker, *, cards: dict, deck: str, **_more
 ) -> dict:
-    """Only what the pieces every composed page leaves to its reader read (the turn line, the
-    result, the moves that are not on a card): a seat's part of a page whose shared part was
-    drawn once for everyone (games.rendering.composed_live_html). Card pictures are built only
-    for the zones `pictures` keeps (a declared zone -> whether to draw it): `board.zones`.
-    `names_in_view=False`: the caller reads no card name out of `view`, so only the result's
-    are put in the reader's language (the walk through a whole view is a good part of a page)."""
-    if names_in_view:
-        view = translated_card_names(seat_view.view(), cards)
-    else:
-        view = {**seat_view.view()}
-        view["result"] = translated_card_names(view.get("result"), cards)
-    zones, buttons = card_pictures(seat_view, view, words, names, deck, pictures)
+    """The generic board's context for one seat (or a watcher, or a replay step). `names`: the
+    seats' names as this reader reads them; `words`: the reader's Speaker; `cards`: the match's
+    card records (their names in the reader's language); `deck`: the card pictures' deck."""
+    view = translated_card_names(seat_view.view(), cards)
+    zones, buttons = card_pictures(seat_view, view, words, names, deck)
+    columns, facts = board_numbers(view, words)
     return {
         **_readers_part(seat_view, view, names, words, buttons),
-        "board": Board(zones=zones, status=words.say(view.get("status"))),
+        "board": Board(zones=zones, columns=columns, facts=facts, status=words.say(view.get("status"))),
+        **_zones_by_owner(seat_view, zones),
+        "columns": [label for label, _values in columns],
+        "players": _players(seat_view, names, columns),
     }
 
 
 def card_pictures(
-    seat_view: SeatView, view: dict, words: Speaker, names: list[str], deck: str, keep: Callable[[dict], bool]
+    seat_view: SeatView, view: dict, words: Speaker, names: list[str], deck: str
 ) -> tuple[list[Zone], list[dict]]:
-    """The zones of `view` that `keep` keeps, as card pictures with this seat's moves on them,
-    and the moves on no card the view shows, as buttons (first the moves off the cards, then
-    those on cards the board doesn't show, e.g. a choice from a face-down pile, card by card).
-    A card's moves go on its first picture; an own card without moves says why not."""
+    """The zones of `view` as card pictures with this seat's moves on them, and the moves on no
+    card the view shows, as buttons (first the moves off the cards, then those on cards the
+    board doesn't show, e.g. a choice from a face-down pile, card by card). A card's moves go on
+    its first picture; an own card without moves says why not."""
     declared = view.get("zones") or []
     shown = {card_id_of(item) for zone in declared for item in zone.get("cards") or []}
     seat, by_card, buttons, unshown = seat_view.seat, {}, [], {}
@@ -118,9 +59,6 @@ def card_pictures(
     reasons = seat_view.private.reasons
     zones, seen = [], set()
     for zone_declared in declared:
-        if not keep(zone_declared):
-            seen.update(card_id_of(item) for item in zone_declared.get("cards") or [])
-            continue
         zone = build_zone(zone_declared, deck, words, names)
         for card in zone.cards:
             if card.id in by_card and card.id not in seen:
@@ -130,23 +68,6 @@ def card_pictures(
             seen.add(card.id)
         zones.append(zone)
     return zones, buttons + [button(move, seat, words) for moves in unshown.values() for move in moves]
-
-
-def card_pictures_of(
-    seat_view: SeatView, view: dict, names: list[str], words: Speaker, deck: str, wanted
-) -> dict[str, CardView]:
-    """The pictures of the `wanted` cards (a hand) exactly as present()'s board has them (each
-    card's moves on its first appearance), drawing only the zones that hold them."""
-    wanted = set(wanted)
-    zones, _buttons = card_pictures(
-        seat_view,
-        view,
-        words,
-        names,
-        deck,
-        lambda zone: any(card_id_of(item) in wanted for item in zone.get("cards") or []),
-    )
-    return {card_id: card for card_id, card in cards_by_id(Board(zones=zones)).items() if card_id in wanted}
 
 
 def _readers_part(seat_view: SeatView, view: dict, names: list[str], words: Speaker, buttons: list) -> dict:
@@ -170,3 +91,33 @@ def _readers_part(seat_view: SeatView, view: dict, names: list[str], words: Spea
         "news_turn": "" if result or seat_view.replay else news.turn_sentence(to_move, seat, names, words),
         "news_outcome": news.outcome_sentence(result, seat, names, words) if result else "",
     }
+
+
+def _zones_by_owner(seat_view: SeatView, zones: list[Zone]) -> dict:
+    """The zones as the board lays them out: the seat's own, the table's, the other players'."""
+    seat = seat_view.seat
+    if seat_view.replay:  # a replay shows the watched seat's cards among everyone's
+        own_zones, other_zones = [], [z for z in zones if z.owner is not None]
+    else:
+        own_zones = [z for z in zones if z.owner == seat and seat is not None]
+        other_zones = [z for z in zones if z.owner is not None and z.owner != seat]
+    return {
+        "own_zones": own_zones,
+        "table_zones": [z for z in zones if z.owner is None],
+        "other_zones": other_zones,
+    }
+
+
+def _players(seat_view: SeatView, names: list[str], columns: list[tuple[str, list]]) -> list[dict]:
+    """The players' table: each seat's name, whether it is the reader's or to move, its numbers."""
+    to_move, seat = seat_view.shared.to_move, seat_view.seat
+    return [
+        {
+            "number": number,
+            "name": name,
+            "is_me": number == seat and not seat_view.replay,
+            "to_move": number in to_move,
+            "numbers": [values[number] for _, values in columns],
+        }
+        for number, name in enumerate(names)
+    ]

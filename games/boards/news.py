@@ -6,9 +6,8 @@ three things the page carries for its reader: the feed items the reader has not 
 turn line, games/_turn.html) and, once the game is over, its outcome (`data-news-outcome` on
 the finished panel). This module words the last two for one reader: every presenter puts them
 in its context as `news_turn` and `news_outcome` (games.boards.generic gives the default; a
-game whose turn is not simply "who may move now" says its own). They are plain strings in the
-reader's own pieces (the turn line, the finished panel), which are drawn for each reader anyway:
-no template is drawn for the news itself.
+game whose turn is not simply "who may move now" says its own). They are plain strings on the
+turn line and the finished panel: no template is drawn for the news itself.
 """
 
 from __future__ import annotations

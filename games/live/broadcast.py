@@ -1,73 +1,99 @@
-"""A committed change reaches every open page of its match: the match's Channels group gets
-"match changed" (or "match.seats_changed" when a seat changed hands), and each page's consumer
-(games.live.consumers) redraws. Across processes (Redis) the message carries the rows the change
-wrote, so no other process reads them back (games.live.snapshots); the in-memory layer stays in
-this process, which holds them already."""
+"""After a change commits, the process that made it draws it once and sends it to every open page.
+
+- A move (the change carries the rows it wrote): the public fragment once per language some
+  page of the match reads, to that language's group; then each seat's private fragment to the
+  group of the browser that holds the seat (its token), in the languages it reads. A socket
+  only forwards what it gets (games.live.consumers): no other process reads or draws the move.
+- Any other change (a deal, a lobby change, a seat changing hands): every page of the match
+  draws itself again ("match.redraw"), after asking the gates again when a seat changed hands.
+
+Whom to draw for: every socket notes its match, holder and language in the cache when it
+connects (`listen`), so a move is drawn only in the languages, and only for the seats, someone
+is reading.
+"""
 
 from __future__ import annotations
 
-from channels.layers import InMemoryChannelLayer, get_channel_layer
-from django.utils.translation import get_language
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.core.cache import cache
+from django.utils import translation
 
-from games import audiences, rendering, services
+from games import rendering, services
 from games.changes import MatchChange
-from games.live import snapshots
-from games.models import Match
-from plateful.live_layer import group_send_or_skip
+from games.models import Seat
+from plateful.live_layer import group_sends_or_skip
 
-# A change message carries its shared render up to this size (characters); a bigger page is
-# drawn by each process itself.
-SHARED_LIMIT = 200_000
+# How long a socket's note lasts: longer than any class period; a socket that connects again
+# notes itself again.
+LISTEN_SECONDS = 12 * 3600
+_WATCHER = "w"
+_LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+
+def public_group(match_id: str, language: str) -> str:
+    return f"match-{match_id}.{language}"
+
+
+def holder_group(match_id: str, token_hash: str, language: str) -> str:
+    """The group of the browsers that hold a seat by this token (a seat's private fragment goes
+    there, so a socket whose seat went to someone else gets none of it)."""
+    return f"match-{match_id}.{token_hash[:32]}.{language}"
+
+
+def _listen_key(match_id: str, holder: str, language: str) -> str:
+    return f"live-reader:{match_id}:{holder[:32]}:{language}"
+
+
+def listen(match_id: str, token_hash: str | None, language: str) -> None:
+    """A socket of this match reads it in `language` (as the seat this token holds, or watching)."""
+    cache.set(_listen_key(match_id, token_hash or _WATCHER, language), 1, LISTEN_SECONDS)
+
+
+def _readers(match_id: str, seats: list[Seat]) -> dict[str, list[Seat]]:
+    """Language -> the seats someone reads in it (a language that only watchers read maps to
+    no seat), in one cache round trip."""
+    holders = [seat for seat in seats if seat.kind == Seat.Kind.HUMAN and seat.token_hash]
+    keys = {}
+    for language in _LANGUAGES:
+        keys[_listen_key(match_id, _WATCHER, language)] = (language, None)
+        for seat in holders:
+            keys[_listen_key(match_id, seat.token_hash, language)] = (language, seat)
+    readers: dict[str, list[Seat]] = {}
+    for key in cache.get_many(list(keys)):
+        language, seat = keys[key]
+        readers.setdefault(language, [])
+        if seat is not None:
+            readers[language].append(seat)
+    return readers
 
 
 def broadcast_change(change: MatchChange) -> None:
-    """Subscriber of games.changes: tell every open page of the match that it changed (each
-    page's consumer then redraws its own seat's view). Across processes (Redis) the message
-    carries the rows the change wrote, so no other process reads them back (games.snapshots);
-    the in-memory layer stays in this process, which holds them already."""
-    layer = get_channel_layer()
-    if layer is None:
+    """Subscriber of games.changes: send the change to every open page of the match."""
+    if get_channel_layer() is None:
         return
-    if change.version is None or change.changed_at is None:
-        row = Match.objects.filter(pk=change.match_id).values("version", "changed_at").first()
-        if row is None:
-            return
-        version, changed_at = row["version"], row["changed_at"]
-    else:
-        version, changed_at = change.version, change.changed_at
-    message = {
-        "type": "match.changed",
-        "version": version,
-        "changed_at": changed_at.isoformat(),
-        # Who moved (None: the table, or a lobby change): that seat's page usually has its
-        # answer already (the htmx response), so its socket redraws after the others.
-        "seat": change.seat,
-        "page": change.page,
-    }
-    if change.seats_changed:
-        # A seat changed hands or someone was taken out: every page checks who it is first.
-        message["type"] = "match.seats_changed"
-    if change.rows is not None and not isinstance(layer, InMemoryChannelLayer):
-        payload = snapshots.rows_payload(snapshots.change_rows(change))
-        if payload is not None:  # else (too big) the other processes read the change
-            message["rows"] = payload
-            shared = _shared_render(change)
-            if shared is not None:
-                message["shared"] = shared
+    if change.rows is None or change.seats_changed:
+        redraw = {"type": "match.redraw", "recheck": change.seats_changed}
+        group_sends_or_skip([(services.group_name(change.match_id), redraw)])
+        return
+    match, seats = change.rows
+    readers = _readers(match.pk, seats)
+    if not readers:
+        return  # nobody has the match open (bots playing on, pages on HTTP only)
+    rows = rendering.read_rows(match, seats)
+    sends = []
+    for language, seats_read in readers.items():
+        with translation.override(language):
+            public, slots = rendering.public_html(rows)
+            sends.append((public_group(match.pk, language), _fragment("match.public", match, public)))
+            for seat in seats_read:
+                private = rendering.private_html(rows, seat.number, slots)
+                group = holder_group(match.pk, seat.token_hash, language)
+                sends.append((group, _fragment("match.private", match, private)))
     # Never raises nor waits long: while the layer is down the move stays stored and the pages
     # catch up with a full redraw when it is back (plateful.live_layer).
-    group_send_or_skip(services.group_name(change.match_id), message)
+    group_sends_or_skip(sends)
 
 
-def _shared_render(change: MatchChange) -> dict | None:
-    """The part of the change's page every reader shares, drawn here in the active language
-    (the mover's), for the other processes to use instead of drawing it again; this process
-    draws it for its own sockets anyway (the mover's answer among them). None when the page is
-    not composed or too big to carry."""
-    match = snapshots.cached_match(change.match_id, change.version, change.changed_at.isoformat())
-    if match is None or not rendering.composed(match):
-        return None
-    html = rendering.shared_live_html(match, oob=True)
-    if len(html) > SHARED_LIMIT:
-        return None
-    return {"language": get_language(), "html": html, "marks": audiences.marks_opening()}
+def _fragment(kind: str, match, html: str) -> dict:
+    return {"type": kind, "version": match.version, "changed_at": match.changed_at.isoformat(), "html": html}

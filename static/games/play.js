@@ -73,31 +73,36 @@
     const pick = document.querySelector("#live " + COACH_PICK);
     if (pick) focusPick(pick);
   });
+  // Once a whole update is in: an htmx answer's swap, or a push's last out-of-band swap (a push
+  // swaps the public part of #live, then the seat's own pieces, where its moves are).
   document.addEventListener("htmx:afterSwap", restoreFocus);
-  document.addEventListener("htmx:oobAfterSwap", restoreFocus);
 
   function liveVersion() {
     const live = document.getElementById("live");
     return live ? parseInt(live.dataset.version || "-1", 10) : -1;
   }
 
-  // Whose view a push is (data-viewer: a seat, "watching", or "left" once the page may no longer
-  // see the game): a page whose seat went to someone else gets the watchers' view of the same
-  // version, which must replace the seat's view.
-  function pushedViewer(message) {
-    const tag = /<section[^>]*id="live"[^>]*>/.exec(message);
+  // Whose view a push is (the #viewer it carries: a seat, or "watching"): a page whose seat went
+  // to someone else gets the watchers' view of the same version, which must replace the seat's.
+  function viewerOf(html) {
+    const tag = /<div[^>]*id="viewer"[^>]*>/.exec(html);
     const viewer = tag && /data-viewer="([^"]*)"/.exec(tag[0]);
     return viewer ? viewer[1] : null;
   }
 
+  // Latest wins: a push older than what the page shows (an htmx answer got here first, or the
+  // page drew itself on reconnect) is not swapped. Every push is a whole view, so one that skips
+  // versions loses nothing (the feed lists the moves between, for #live-news).
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
     const found = /id="live"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="live"/.exec(event.detail.message);
     const live = document.getElementById("live");
-    const viewer = pushedViewer(event.detail.message);
-    if (found && live && live.dataset.status !== "waiting" && (viewer === null || viewer === live.dataset.viewer)) {
-      // Same version, same game: the page already shows it (the htmx response got here first).
-      // A change that isn't a move (someone else took a seat: a class's late joiner, a bot for
-      // a student the teacher moved) keeps the version and moves data-changed on: drawn.
+    const shown = document.getElementById("viewer");
+    const viewer = viewerOf(event.detail.message);
+    const left = /id="live"[^>]*data-status="left"/.test(event.detail.message); // taken out: always shown
+    if (found && !left && live && live.dataset.status !== "waiting" && (viewer === null || !shown || viewer === shown.dataset.viewer)) {
+      // Same version, same game: the page already shows it. A change that isn't a move
+      // (someone else took a seat: a class's late joiner, a bot for a student the teacher
+      // moved) keeps the version and moves data-changed on: drawn.
       const version = parseInt(found[1] || found[2], 10);
       const changed = /id="live"[^>]*data-changed="([\d.]+)"/.exec(event.detail.message);
       const newer = changed && parseFloat(changed[1]) > parseFloat(live.dataset.changed || "0");

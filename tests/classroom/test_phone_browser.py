@@ -30,8 +30,10 @@ MOVE_BUTTONS = (
     "#live [hx-post*='/move/']:not([aria-disabled='true']), #live [ws-send]:not([aria-disabled='true'])"
 )
 # The player's own cards: a hand or plate (.zone-mine), CHOMP!'s card of theirs in the water,
-# their card turned up in Food War.
-OWN_CARDS = "#live .zone-mine [data-card], #live .chomp-mine [data-card], #live .war-card-mine"
+# their card turned up in Food War (its owner is the page's reader: #viewer).
+OWN_CARDS = "#live .zone-mine [data-card], #live .chomp-mine [data-card], " + ", ".join(
+    f"#viewer[data-viewer='{n}'] ~ #live .war-card[data-owner='{n}']" for n in range(8)
+)
 NAV_LINKS = ("Games", "Cards", "Join a class", "Foods", "Teach")
 
 # Slow real-time games (time to look): the longest flip countdown and slap window a teacher may set.

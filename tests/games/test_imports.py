@@ -1,7 +1,7 @@
 """The games app imports one way: engines and bots (pure Python) <- models, changes, messages,
 catalog, seat_view <- services (with card_sets, retention) <- boards (the presenters) <- rendering,
-scheduler, forms <- views, the live package (its socket and broadcast; its snapshot cache and move
-queue sit lower, with the services) <- apps.
+scheduler, forms, the template tags <- views, the live package (its socket and broadcast; its move
+queue sits lower, below the services) <- apps.
 
 Read from the source with ast, so the checks hold for every module, imported or not:
 - no import inside a function or class (the way a cycle hides), except AppConfig.ready, where
@@ -28,14 +28,12 @@ LAYERS = (
     ("games.engines", "games.bots", "games.tutorials"),  # pure Python (tutorials: the coach)
     (
         "games.models",
-        "games.match_sql",  # the move's statements, built once (below the services that run them)
         "games.changes",
         "games.access",
         "games.messages",
         "games.catalog",
         "games.seat_view",
         "games.bounded",
-        "games.audiences",
         "games.dealing",  # where a deal's seed comes from (below the services that deal)
     ),
     ("games.live.move_queue",),
@@ -46,10 +44,15 @@ LAYERS = (
         "games.card_sets",
         "games.match_log",
         "games.retention",
-        "games.live.snapshots",
     ),
     ("games.boards", "games.coaching"),
-    ("games.rendering", "games.scheduler", "games.forms", "games.templatetags"),
+    (
+        "games.rendering",
+        "games.scheduler",
+        "games.forms",
+        "games.templatetags",
+        "games.templatetags.pieces",  # a reader's own parts of a page (games.rendering draws them)
+    ),
     ("games.views", "games.live", "games.urls", "games.routing", "games.management"),
     ("games.apps", "games"),
 )

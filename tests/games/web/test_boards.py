@@ -225,9 +225,14 @@ def test_a_satisfied_appetite_is_written_in_the_suit_column_of_the_scoring_card(
     ana_sheet = _sheet(kim, 1)
     filled = re.findall(r'<td class="box box-filled" data-suit="(\w+)">(\d+)</td>', ana_sheet)
     assert filled == [("breakfast", "10")]
-    assert "Ana's score sheet" in ana_sheet and "10 points" in ana_sheet
+    assert """<span class="if-not-me" data-seat="1">Ana's score sheet</span>""" in ana_sheet
+    assert "10 points" in ana_sheet
     assert ana_sheet.count('icon-mark icon-on"') == 1  # the bonus Dessert icon
-    assert "box-filled" not in _sheet(kim, 0) and "Your score sheet" in _sheet(kim, 0)
+    # Kim's own sheet says "Your score sheet" on her page (#viewer names her seat; the CSS shows
+    # the if-me words of that seat).
+    assert '<div id="viewer" data-viewer="0"' in kim
+    assert "box-filled" not in _sheet(kim, 0)
+    assert '<span class="if-me" data-seat="0">Your score sheet</span>' in _sheet(kim, 0)
     assert "Last score: Ana wrote 10 in the Breakfast column." in kim
     assert re.search(r'data-total="10">10<', kim) and re.search(r'data-appetite="20">20<', kim)
 

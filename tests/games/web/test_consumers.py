@@ -1,14 +1,11 @@
 """The live match socket (Channels WebsocketCommunicator against the real ASGI app)."""
 
-import asyncio
 import json
 import re
-import time
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.core.exceptions import SynchronousOnlyOperation
 from django.test import Client
 
 from games import scheduler, services
@@ -42,7 +39,8 @@ def _version(html):
 
 
 async def _answer(socket) -> str:
-    """A move made over this socket: its answer is the mover's view, then the marker."""
+    """A move made over this socket: its answer is the move's frame (the public fragment and the
+    mover's own, as every page of the seat gets it), then the marker, a frame of its own."""
     view = await socket.receive_from()
     assert await socket.receive_from() == consumers.MOVE_ANSWERED
     return view
@@ -242,81 +240,69 @@ async def test_after_a_move_every_seat_redraws_without_reading_the_database(monk
         await socket.disconnect()
 
 
-async def _move_over_http(match_id, session_key, seat, action, page_header=None):
-    """A move posted as htmx posts it, from the page whose id is `page_header`."""
+async def _move_over_http(match_id, session_key, seat, action):
+    """A move posted as htmx posts it (the page's fallback while its socket is down)."""
 
     def post():
         client = Client()
         client.cookies["sessionid"] = session_key
-        headers = {"HX-Request": "true"}
-        if page_header is not None:
-            headers["X-Plateful-Page"] = page_header
         return client.post(
-            f"/play/{match_id}/move/", {"seat": seat, "action": json.dumps(action)}, headers=headers
+            f"/play/{match_id}/move/",
+            {"seat": seat, "action": json.dumps(action)},
+            headers={"HX-Request": "true"},
         )
 
     return await database_sync_to_async(post)()
 
 
-@pytest.mark.parametrize(
-    ("header", "page_a_redraws"),
-    [("page-A-0123456789", False), (None, True), ("page A!", True), ("x" * 60, True)],
-)
-async def test_the_page_that_moved_over_htmx_is_not_redrawn_but_its_other_tabs_and_classmates_are(
-    header, page_a_redraws
-):
+async def test_a_move_over_htmx_is_pushed_to_every_open_page_the_movers_own_included():
     match, tokens, sessions = await _table()
-    tab_a = await _connect(match.pk, sessions[0], "?page=page-A-0123456789")
-    tab_b = await _connect(match.pk, sessions[0], "?page=page-B-0123456789")
-    classmate = await _connect(match.pk, sessions[1], "?page=page-C-0123456789")
+    tab_a, tab_b = await _connect(match.pk, sessions[0]), await _connect(match.pk, sessions[0])
+    classmate = await _connect(match.pk, sessions[1])
     for socket in (tab_a, tab_b, classmate):
         await socket.receive_from()
     _, state = await _state(match.pk)
     action = get_engine("test-cards").legal_actions(state, 0)[0]
-    answer = await _move_over_http(match.pk, sessions[0], 0, action, header)
+    answer = await _move_over_http(match.pk, sessions[0], 0, action)
     assert answer.status_code == 200 and _version(answer.content.decode()) == 1
-    assert _version(await tab_b.receive_from()) == 1  # the same seat in another tab
-    assert _version(await classmate.receive_from()) == 1
-    if page_a_redraws:  # no usable page id: every page redraws, as before
-        assert _version(await tab_a.receive_from()) == 1
-    else:  # its own answer showed version 1 already
-        assert await tab_a.receive_nothing(timeout=0.3)
-    for socket in (tab_a, tab_b, classmate):
+    # The page that moved gets the push too (play.js skips a version it already shows), the
+    # same frame as the seat's other tab; the classmate its own.
+    sockets = {"a": tab_a, "b": tab_b, "c": classmate}
+    pushed = {name: await socket.receive_from() for name, socket in sockets.items()}
+    assert all(_version(html) == 1 for html in pushed.values())
+    assert pushed["a"] == pushed["b"] and 'data-viewer="0"' in pushed["a"]
+    assert 'data-viewer="1"' in pushed["c"] and "Your turn!" in pushed["c"]
+    for socket in sockets.values():
+        assert await socket.receive_nothing(timeout=0.2)
         await socket.disconnect()
 
 
-async def test_changes_arriving_during_a_redraw_are_drawn_once_as_the_newest(monkeypatch):
+async def test_moves_made_while_a_page_is_drawn_never_take_it_back_to_an_older_version(monkeypatch):
+    """The socket joins its groups before it draws its page: the fragments of moves made
+    meanwhile come after the page, and those older than what it shows are not forwarded."""
+    from games.live.consumers import MatchConsumer
+
     match, tokens, sessions = await _table()
-    watcher = await _connect(match.pk, sessions[1])
-    await watcher.receive_from()
-    original = consumers._page
+    original = MatchConsumer._render
+    moved = []
 
-    def slow_render(*args):
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:  # in the render thread
-            time.sleep(0.3)  # a busy server: the next changes arrive while this one is drawn
-            return original(*args)
-        # A page drawn on the event loop holds it (nothing arrives meanwhile): here the page
-        # needs the render thread, as one whose rows fell out of the cache does.
-        raise SynchronousOnlyOperation("drawn in the render thread")
+    def three_moves_then_draw(self):
+        if not moved:  # while this socket draws its first page (in the render thread)
+            engine = get_engine("test-cards")
+            for _ in range(3):
+                match_now = Match.objects.get(pk=match.pk)
+                state = services.match_state(match=match_now)
+                seat = next(s for s in engine.to_move(state) if s is not None)
+                action = engine.legal_actions(state, seat)[0]
+                services.match_submit_action(match_id=match.pk, seat=seat, action=action, token=tokens[seat])
+                moved.append(seat)
+        return original(self)
 
-    monkeypatch.setattr(consumers, "_page", slow_render)
-
-    def three_moves():
-        engine = get_engine("test-cards")
-        for _ in range(3):
-            match_now = Match.objects.get(pk=match.pk)
-            state = services.match_state(match=match_now)
-            seat = next(s for s in engine.to_move(state) if s is not None)
-            services.match_submit_action(
-                match_id=match.pk, seat=seat, action=engine.legal_actions(state, seat)[0], token=tokens[seat]
-            )
-
-    await database_sync_to_async(three_moves)()
-    versions = [_version(await watcher.receive_from(timeout=3))]
-    while versions[-1] < 3:
-        versions.append(_version(await watcher.receive_from(timeout=3)))
-    assert versions == [1, 3]  # version 2 was overtaken while 1 was drawn: never drawn, never late
-    assert await watcher.receive_nothing(timeout=0.5)
-    await watcher.disconnect()
+    monkeypatch.setattr(MatchConsumer, "_render", three_moves_then_draw)
+    player = await _connect(match.pk, sessions[1])
+    versions = [_version(await player.receive_from(timeout=3))]
+    while not await player.receive_nothing(timeout=0.5):
+        versions.append(_version(await player.receive_from()))
+    assert len(moved) == 3
+    assert versions[0] == 3 and all(version == 3 for version in versions)  # 1 and 2: never sent
+    await player.disconnect()

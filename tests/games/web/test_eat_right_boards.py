@@ -256,13 +256,18 @@ def test_both_meals_have_value_and_calorie_meters_and_the_buttons_show_what_a_ca
     match, tokens = _duel()
     _move(match, tokens, 0, type="reveal", card="roast-beef-sub")
     _move(match, tokens, 1, type="reveal", card="doughnut")  # 296 calories beat 194: Kim starts
-    kim = live_html(match, 0)
-    meals = re.findall(r'<section class="duel-meal[^"]*" data-seat="(\d)".*?</section>', kim, re.S)
-    assert meals == ["0", "1"], "your own meal comes first"
-    mine = re.search(
-        r'<section class="duel-meal duel-meal-me[^"]*" data-seat="0".*?</section>', kim, re.S
-    ).group(0)
+    kim, ana = live_html(match, 0), live_html(match, 1)
+    # Both meals in seat order for every reader: the page names its reader (#viewer) and the CSS
+    # marks that seat's meal ("Your meal") and puts it first.
+    for page, seat in ((kim, "0"), (ana, "1")):
+        assert f'<div id="viewer" data-viewer="{seat}"' in page
+        meals = re.findall(r'<section class="duel-meal[^"]*" data-seat="(\d)".*?</section>', page, re.S)
+        assert meals == ["0", "1"]
+    mine = re.search(r'<section class="duel-meal[^"]*" data-seat="0".*?</section>', kim, re.S).group(0)
     theirs = re.search(r'<section class="duel-meal[^"]*" data-seat="1".*?</section>', kim, re.S).group(0)
+    assert '<span class="if-me" data-seat="0">Your meal</span>' in mine
+    assert """<span class="if-not-me" data-seat="0">Kim's meal</span>""" in mine
+    assert '<span class="if-me" data-seat="1">Your meal</span>' in theirs and "Ana's meal" in theirs
     assert re.search(r'data-value="11">11 / 100<', mine) and re.search(
         r'data-calories="296">296 / 1000<', mine
     )
@@ -280,7 +285,8 @@ def test_both_meals_have_value_and_calorie_meters_and_the_buttons_show_what_a_ca
     ((draw_tag, draw_text),) = _buttons(hand, "draw")
     assert draw_text == "Draw" and 'hx-post="/play/' in draw_tag and "hx-vals=" in draw_tag
     assert "Your turn: eat a card, attack with a card, or draw." in kim
-    assert re.search(r'class="duel-win-name">You</span> <strong>0</strong>', kim)
+    # The round score names both players (the reader's own first, by CSS, on Ana's page).
+    assert re.search(r'class="duel-win-name">Kim</span> <strong>0</strong>', kim)
     assert "First to win 3 rounds wins the match." in kim
     assert not leaked_cards(kim, _hidden_from(match, 0))
 
@@ -330,12 +336,15 @@ def test_a_tie_keeps_the_cards_in_the_middle_with_their_numbers_until_the_next_f
     _move(match, tokens, 0, type="flip")
     _move(match, tokens, 1, type="flip")  # Popcorn 25 beats Apple 19: Kim takes all four
     kim = live_html(match, 0)
-    assert "Last round: you won 4 cards" in kim
-    won = {name: (classes, stat) for classes, _owner, name, stat in _war_cards(kim)}
-    assert won["Popcorn"] == (" war-card-mine war-card-best war-card-winner", "25")
-    assert won["Apple"][1] == "19" and "war-card-waiting" in won["Banana"][0]
+    # Said to Kim as "you" (the CSS shows the if-me words on the page whose #viewer is seat 0).
+    assert '<div id="viewer" data-viewer="0"' in kim
+    assert '<span class="if-me" data-seat="0">Last round: you won 4 cards</span>' in kim
+    assert '<span class="if-not-me" data-seat="0">Last round: Kim won 4 cards</span>' in kim
+    won = {name: (classes, owner, stat) for classes, owner, name, stat in _war_cards(kim)}
+    assert won["Popcorn"] == (" war-card-best war-card-winner", "0", "25")  # Kim's card (data-owner)
+    assert won["Apple"][2] == "19" and "war-card-waiting" in won["Banana"][0]
     assert "Round 2 of 20" in kim
-    assert re.search(r'data-seat="0">\s*<h3>You</h3>.*?data-stack="\d+"', kim, re.S)
+    assert re.search(r'<li class="war-mat[^"]*" data-seat="0">\s*<h3>Kim</h3>.*?data-stack="\d+"', kim, re.S)
 
 
 def test_calorie_war_compares_calories():

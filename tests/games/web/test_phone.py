@@ -57,6 +57,7 @@ def test_a_keyboard_only_round_of_chomp_ends_with_a_correct_slap(server, phone, 
     won = phone.locator("#live .feed-list li.event-win").first
     assert "You" in won.inner_text()
     assert not phone.locator("#live .feed-list li.event-bad").count()
-    # A screen reader heard the flip: who turned up which creature.
-    assert any("Plankton" in said for said in phone.evaluate("() => window.heard"))
+    # A screen reader heard the flip: who turned up which creature (changes that arrive within
+    # play.js's moment of silence are said together, once the last of them is in).
+    phone.wait_for_function("() => window.heard.some((said) => said.includes('Plankton'))", timeout=WAIT_MS)
     assert phone.evaluate("() => window.scrollY") == 0

@@ -135,14 +135,14 @@ def test_every_finished_match_replays_from_its_log_to_its_stored_state(game):
 def test_the_version_check_refuses_a_writer_that_slipped_past_the_lock(monkeypatch):
     """Another process moved the match between our read and our write: nothing is written."""
     match, tokens = _quick()
-    real_locked = services._locked_for_move
+    real_locked = services._locked
 
     def locked_then_moved_on(match_id):
         row = real_locked(match_id)
         Match.objects.filter(pk=match_id).update(version=row.version + 1)
         return row
 
-    monkeypatch.setattr(services, "_locked_for_move", locked_then_moved_on)
+    monkeypatch.setattr(services, "_locked", locked_then_moved_on)
     with pytest.raises(MatchError) as refused:
         services.match_submit_action(
             match_id=match.pk, seat=0, action=_first_legal(match, 0), token=tokens[0]
@@ -252,28 +252,35 @@ def test_bots_never_see_more_than_their_own_seat(monkeypatch):
     assert seen and all("hands" not in view and "rest" not in view for view in seen)
 
 
-def test_a_move_remembers_the_rows_it_wrote_exactly_as_a_fresh_read_gives_them(
-    django_capture_on_commit_callbacks,
+def test_a_move_announces_the_rows_it_wrote_exactly_as_a_fresh_read_gives_them(
+    monkeypatch, django_capture_on_commit_callbacks
 ):
-    from games import rendering
-    from games.live import snapshots
+    """The broadcast draws a move's fragments from the rows its change carries (the match as
+    the move left it, and its seats): they are what a fresh read gives, so the
+    pages pushed from them are the pages a fresh read draws."""
+    from games import changes, rendering
 
+    announced = []
+    monkeypatch.setattr(changes, "_subscribers", [announced.append])
     match, tokens = _quick(seats=3)
     with django_capture_on_commit_callbacks(execute=True):
         moved, _events = services.match_submit_action(
             match_id=match.pk, seat=0, action=_first_legal(match, 0), token=tokens[0]
         )
-    remembered = snapshots.cached_match(match.pk, moved.version, moved.changed_at.isoformat())
+    [change] = announced
+    assert (change.match_id, change.version, change.seat) == (match.pk, moved.version, 0)
+    assert not change.seats_changed
+    carried, seats = change.rows
     fresh = Match.objects.get(pk=match.pk)
-    assert remembered is not None and remembered is not moved
     for field in ("version", "status", "state", "result", "cards", "changed_at", "started_at"):
-        assert getattr(remembered, field) == getattr(fresh, field), field
-    seats, recent = snapshots.match_rows(remembered)
-    assert [(s.number, s.kind, s.nickname) for s in seats] == [
-        (s.number, s.kind, s.nickname) for s in fresh.seat_set.all()
+        assert getattr(carried, field) == getattr(fresh, field), field
+    assert [(s.number, s.kind, s.nickname, s.token_hash) for s in seats] == [
+        (s.number, s.kind, s.nickname, s.token_hash) for s in fresh.seat_set.all()
     ]
-    assert [(a.index, a.action, a.events) for a in recent] == [
-        (a.index, a.action, a.events) for a in fresh.actions.order_by("-index")
-    ]
-    # The remembered rows draw the same page a fresh read draws.
-    assert rendering.live_html(remembered, 0, oob=True) == rendering.live_html(fresh, 0, oob=True)
+    # The carried rows draw the same fragments and pages a fresh read draws.
+    rows, fresh_rows = rendering.read_rows(carried, seats), rendering.read_rows(fresh)
+    assert rendering.public_html(rows) == rendering.public_html(fresh_rows)
+    public, slots = rendering.public_html(rows)
+    for seat in range(3):
+        assert rendering.private_html(rows, seat, slots) == rendering.private_html(fresh_rows, seat, slots)
+    assert rendering.live_html(carried, 0, rows=rows, oob=True) == rendering.live_html(fresh, 0, oob=True)

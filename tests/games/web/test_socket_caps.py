@@ -1,7 +1,7 @@
 """Match sockets are bounded: per client address (counted like every other limit, through
 plateful.client_address) and per match (watchers only), in each process; a socket over a cap is
-told why and closed with 4429, which the page does not retry. The watchers of a match share one
-render per change."""
+told why and closed with 4429, which the page does not retry. However many watch, a move is drawn
+once for them all."""
 
 import pytest
 from channels.db import database_sync_to_async
@@ -108,21 +108,22 @@ async def test_watchers_per_match_are_capped_but_a_player_always_gets_in(setting
 
 
 @pytest.mark.production_path
-async def test_the_watchers_of_a_match_share_one_render_per_change(monkeypatch, settings):
+async def test_a_move_is_drawn_once_for_all_its_watchers_and_once_for_the_seat_being_read(
+    monkeypatch, settings
+):
     settings.MATCH_SOCKETS_PER_MATCH = 100
     match, tokens, sessions = await _table()
-    renders = []
-    original = rendering.live_html
-
-    def counted(match_row, seat, **kwargs):
-        renders.append(seat)
-        return original(match_row, seat, **kwargs)
-
-    monkeypatch.setattr(rendering, "live_html", counted)
     watchers = [(await _open(match.pk, address=f"10.0.2.{n}"))[0] for n in range(50)]
     player = (await _open(match.pk, session_key=sessions[1]))[0]
-    assert renders.count(None) <= 1  # fifty watchers connecting: one render
-    renders.clear()
+    renders = []
+    for name in ("public_html", "private_html", "live_html"):
+        original = getattr(rendering, name)
+
+        def counted(*args, _name=name, _original=original, **kwargs):
+            renders.append(_name if _name != "private_html" else (_name, args[1]))
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(rendering, name, counted)
 
     def move():
         engine = get_engine("test-cards")
@@ -134,7 +135,8 @@ async def test_the_watchers_of_a_match_share_one_render_per_change(monkeypatch, 
     for socket in [*watchers, player]:
         pushed = await socket.receive_from(timeout=5)
         assert 'data-version="1"' in pushed
-    assert renders.count(None) == 1  # one render for the fifty watchers
-    assert renders.count(1) == 1  # the player's own view
+    # One public fragment for the fifty watchers and the player; a private one for seat 1 alone
+    # (seat 0 has no page open); no socket drew anything of its own.
+    assert sorted(renders, key=str) == sorted(["public_html", ("private_html", 1)], key=str)
     for socket in [*watchers, player]:
         await socket.disconnect()

@@ -13,6 +13,7 @@ from games import services
 from games.engines import get_engine
 from games.models import Match, MatchAction
 from plateful.asgi import application
+from tests.games.web import fragments
 from tests.games.web.leaks import leaked_cards
 from tests.tables import table_create
 
@@ -37,8 +38,22 @@ async def _connect(match_id, session_key=None):
 
 
 def _viewer(html):
-    found = re.search(r'<section[^>]*id="live"[^>]*data-viewer="([^"]*)"', html)
+    """Whose page a frame says it is (its #viewer: a seat, or "watching"); None when it doesn't
+    say (a watcher's public fragment, a message)."""
+    found = re.search(r'<div[^>]*id="viewer"[^>]*data-viewer="([^"]*)"', html)
     return found.group(1) if found else None
+
+
+# What a match page holds around the frames its socket swaps in (games/templates/games/play.html).
+PAGE = '<p id="flash" hidden></p><div id="viewer" hidden></div><section id="live"></section>'
+
+
+def _page_after(frames):
+    """The page after htmx swaps every frame into it, in order (tests/games/web/fragments.py)."""
+    page = PAGE
+    for frame in frames:
+        page = fragments.apply(page, frame)
+    return page
 
 
 @database_sync_to_async
@@ -86,7 +101,10 @@ async def test_a_page_whose_seat_changed_hands_watches_and_never_sees_the_new_ho
     assert any(NO_LONGER in frame for frame in frames)
     for frame in frames:
         assert _viewer(frame) in (None, "watching")
-    assert _viewer(frames[-1]) == "watching"  # the page shows the watchers' view now
+    # The page shows the watchers' view now, of the newest version, and says so.
+    page = _page_after([first, *frames])
+    assert _viewer(page) == "watching" and 'data-version="1"' in fragments.element(page, "live")
+    assert not leaked_cards(page, hidden) and NO_LONGER in fragments.element(page, "flash")
     # The newcomer's own page does get the seat's view.
     fresh = WebsocketCommunicator(
         application,
@@ -140,6 +158,8 @@ async def test_a_watcher_with_a_session_who_sits_down_plays_on_the_same_socket()
         assert "HX-Refresh" not in joined
         host.post(f"/tables/{match_id}/start/")
 
+    # Both requests run before the socket draws anything (one render thread): the join's redraw
+    # reaches it after the start, and must still find the seat taken just before it.
     await database_sync_to_async(sit_and_start)()
     frames = await _frames(socket)
     assert frames and _viewer(frames[-1]) == "1"

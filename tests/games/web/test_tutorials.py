@@ -14,6 +14,7 @@ from games import rendering, scheduler, services
 from games.engines import get_engine
 from games.models import Match, Pace
 from games.tutorials import games_with_tutorials, tutorial_for
+from tests.games.web import fragments
 
 pytestmark = pytest.mark.django_db
 # The countdown's remaining time is read when a page is drawn: not part of a comparison.
@@ -161,20 +162,31 @@ def test_a_first_timer_is_offered_the_lesson_first_then_as_a_link(client):
     assert f'action="/games/{game}/learn/"' not in catalog and f'href="/games/{game}/learn/"' in catalog
 
 
-@pytest.mark.parametrize("game", sorted(set(games_with_tutorials()) & rendering.COMPOSED_GAMES))
-def test_a_lessons_pages_are_composed_exactly_as_drawn_whole_and_the_coach_is_the_learners(client, game):
+@pytest.mark.parametrize("game", sorted(games_with_tutorials()))
+def test_a_lessons_pushed_changes_show_each_reader_its_own_page_and_the_coach_to_the_learner_only(
+    client, game
+):
+    """Each change of a lesson as the sockets push it (games.live.broadcast): the public fragment
+    has no coach in it; the learner's private fragment brings the coach and its picks; every
+    reader's page after the push is the page drawn for it alone."""
     match = _learn(client, game=game)
+    pages: dict[tuple, str] = {}
     for _step in range(40):
         match.refresh_from_db()
-        rendering._SHARED_HTML.clear()
-        rendering._PIECES.clear()
+        rows = rendering.read_rows(match)
         for language in ("en", "es"):
             with translation.override(language):
+                public, slots = rendering.public_html(rows)
+                assert 'id="coach"' not in public and "data-coach-pick" not in public
                 for reader in (None, *range(match.seats)):
-                    composed = rendering.live_html(match, reader, oob=True)
-                    assert _same(composed) == _same(rendering.whole_live_html(match, reader, oob=True))
-                    assert ('id="coach"' in composed) == (reader == 0)
-                assert "coach-say" not in rendering.shared_live_html(match, oob=True)
+                    frame = public if reader is None else public + rendering.private_html(rows, reader, slots)
+                    alone = rendering.live_html(match, reader, rows=rows, oob=True)
+                    assert ('id="coach"' in alone) == ('id="coach"' in frame) == (reader == 0)
+                    before = pages.get((language, reader))
+                    if before is not None:  # the page as it was, after this push
+                        pushed = fragments.apply(before, frame)
+                        assert _same(pushed) == _same(fragments.apply(before, alone)), (game, reader)
+                    pages[(language, reader)] = fragments.apply(before or alone, alone)
         state = services.match_state(match=match)
         if match.status == Match.Status.FINISHED or tutorial_for(game).coach(get_engine(game), state).done:
             return  # a lesson may end before its game does (the learner may finish it or leave)

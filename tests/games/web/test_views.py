@@ -45,7 +45,8 @@ def test_quick_play_seats_you_and_the_page_shows_your_hand_only(client):
     state = match.state
     assert all(f"/cards/chomp/240/{card}.webp" in page for card in state["hands"][0])
     assert not any(f"/{card}.webp" in page for card in state["hands"][1])
-    assert f'ws-connect="/ws/play/{match.pk}/?page=' in page
+    assert f'ws-connect="/ws/play/{match.pk}/"' in page
+    assert '<div id="viewer" data-viewer="0" hidden>' in page  # whose page it is (the CSS reads it)
 
 
 def test_a_move_over_htmx_returns_the_live_region_and_bad_moves_get_clear_4xx(client):
