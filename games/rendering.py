@@ -18,13 +18,19 @@ generic board) draws it. The replay goes through it too.
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass
 from datetime import timedelta
-from typing import NamedTuple
+from functools import cached_property
 
+import cachetools
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games import boards, coaching
@@ -36,17 +42,28 @@ from games.engines.messages import Speaker
 from games.messages import level_name, speaker
 from games.models import Match, MatchAction, Pace, Seat
 from games.scheduler import timer_scale
-from games.seat_view import seat_view
+from games.seat_view import Shared, seat_view
 from games.services import match_state
 from games.templatetags.pieces import draw_piece
 
 
-class MatchRows(NamedTuple):
-    """What a page of a match is drawn from: the match, its seats, its latest moves newest first."""
+@dataclass
+class MatchRows:
+    """What a page of a match is drawn from: the match, its seats, its latest moves newest first;
+    and, worked out once for every reader of it, its state and what everyone sees of it."""
 
     match: Match
     seats: list[Seat]
     recent: list[MatchAction]
+
+    @cached_property
+    def state(self) -> dict:
+        return match_state(match=self.match)
+
+    @cached_property
+    def shared(self) -> Shared:
+        """The part of every seat's view that is the same for all (games.seat_view)."""
+        return seat_view(get_engine(self.match.game), self.state, None, cards=self.match.cards).shared
 
 
 def read_rows(match: Match, seats: list[Seat] | None = None) -> MatchRows:
@@ -78,15 +95,24 @@ def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) 
     return names
 
 
-def _feed(recent: list[MatchAction], seat: int | None, words: Speaker) -> list[dict]:
+def _feed(recent: list[MatchAction], seat: int | None, words: Speaker, names: tuple[str, ...]) -> list[dict]:
     """The seat's feed, newest first: the events of the latest moves this seat may see."""
     feed = []
     for logged in recent:
-        feed.extend(_feed_lines(logged, seat, words))
+        feed.extend(_feed_lines(logged, seat, words, names))
     return feed
 
 
-def _feed_lines(logged, seat: int | None, words: Speaker) -> tuple[dict, ...]:
+# A logged move reads the same to a reader at every later change: its lines are worded once per
+# reader, language and names (the feed's 15 moves were most of a seat's own fragment's time).
+@cachetools.cached(
+    cachetools.LRUCache(maxsize=8192),
+    key=lambda logged, seat, _words, names: (logged.match_id, logged.index, seat, get_language(), names),
+    lock=threading.Lock(),
+)
+def _feed_lines(
+    logged: MatchAction, seat: int | None, words: Speaker, names: tuple[str, ...]
+) -> tuple[dict, ...]:
     lines = []
     for item in reversed(events_for(logged.events or [], seat)):
         line = {
@@ -96,8 +122,22 @@ def _feed_lines(logged, seat: int | None, words: Speaker) -> tuple[dict, ...]:
             # The game's end, told by the game itself: play.js then says no outcome of its own.
             "game_over": "winners" in item,
         }
+        # Its list item, made with its words (the feed's newest line is marked "latest").
+        line["html"] = _feed_item(line, "")
+        line["latest_html"] = _feed_item(line, "latest ")
         lines.append(line)
     return tuple(lines)
+
+
+def _feed_item(line: dict, latest: str) -> str:
+    return format_html(
+        '<li class="{}{}" data-index="{}"{}>{}</li>',
+        latest,
+        line["css"],
+        line["index"],
+        mark_safe(" data-game-over") if line["game_over"] else "",
+        line["text"],
+    )
 
 
 def _event_css(item: dict, seat: int | None) -> str:
@@ -125,7 +165,6 @@ def live_context(
     context = {
         "match": match,
         "seat": seat,
-        "viewer": seat,
         "seat_rows": seats,
         "names": names,
         "flash": flash,
@@ -150,11 +189,10 @@ def live_context(
     }
     if match.status == Match.Status.WAITING:
         return context
-    state = match_state(match=match)
     cards = match.cards
-    seen = seat_view(engine, state, seat, cards=cards)
+    seen = seat_view(engine, rows.state, seat, cards=cards, shared=rows.shared)
     words = speaker(viewer=seat, names=third_person, cards=cards)
-    feed = _feed(rows.recent, seat, words)
+    feed = _feed(rows.recent, seat, words, tuple(third_person))
     context.update(
         boards.present(
             seen, names, words, cards=cards, deck=engine.deck_slug, feed=feed, version=match.version
@@ -203,11 +241,14 @@ def coached(page: str, context: dict) -> str:
 # ----- the two fragments of a change, and a page drawn in one pass for its reader --------------
 
 
-def public_html(rows: MatchRows) -> tuple[str, list[str]]:
+def public_html(rows: MatchRows, *, watched: bool = True) -> tuple[str, list[str]]:
     """The part of a started match's `#live` every reader shares (the watchers' page), as an
-    out-of-band swap, in the active language; and the pieces each seat draws for itself."""
+    out-of-band swap, in the active language; and the pieces each seat draws for itself. Not
+    `watched` (only seats read it), the pieces' elements are left empty: every seat's frame
+    fills them."""
     context = live_context(rows.match, None, rows=rows, oob=True)
     context["drawn_pieces"] = slots = []
+    context["pieces_for_seats"] = not watched
     return render_to_string("games/play.html#live", context), slots
 
 
@@ -219,8 +260,14 @@ def private_html(rows: MatchRows, seat: int, slots: list[str]) -> str:
     return viewer_html(seat) + coached(pieces, context)
 
 
-def viewer_html(seat: int | None) -> str:
-    return render_to_string("games/play.html#viewer", {"viewer": seat, "oob": True})
+def viewer_html(seat: int | None, *, oob: bool = True) -> str:
+    """Whose page this is (games/play.html's #viewer), as an out-of-band swap unless drawn in
+    the page itself."""
+    return format_html(
+        '<div id="viewer" data-viewer="{}" hidden{}></div>',
+        "watching" if seat is None else seat,
+        mark_safe(' hx-swap-oob="true"') if oob else "",
+    )
 
 
 def page_context(
@@ -231,10 +278,12 @@ def page_context(
     if rows is None:
         rows = read_rows(match)
     if match.status == Match.Status.WAITING or seat is None:
-        return live_context(match, seat, rows=rows, flash=flash, oob=oob)
-    context = live_context(match, None, rows=rows, flash=flash, oob=oob)
-    reader = live_context(match, seat, rows=rows)
-    context.update({"reader_context": reader, "viewer": seat, "coach": reader["coach"]})
+        context = live_context(match, seat, rows=rows, flash=flash, oob=oob)
+    else:
+        context = live_context(match, None, rows=rows, flash=flash, oob=oob)
+        reader = live_context(match, seat, rows=rows)
+        context.update({"reader_context": reader, "coach": reader["coach"]})
+    context["viewer_element"] = viewer_html(seat, oob=False)
     return context
 
 

@@ -1,9 +1,10 @@
 """After a change commits, the process that made it draws it once and sends it to every open page.
 
 - A move (the change carries the rows it wrote): the public fragment once per language some
-  page of the match reads, to that language's group; then each seat's private fragment to the
-  group of the browser that holds the seat (its token), in the languages it reads. A socket
-  only forwards what it gets (games.live.consumers): no other process reads or draws the move.
+  page of the match reads, to that language's watchers; and to the group of the browsers that
+  hold each seat (its token), in the languages they read, one frame: the public fragment then
+  that seat's private fragment. A socket only forwards what it gets (games.live.consumers): no
+  other process reads or draws the move.
 - Any other change (a deal, a lobby change, a seat changing hands): every page of the match
   draws itself again ("match.redraw"), after asking the gates again when a seat changed hands.
 
@@ -31,7 +32,7 @@ _WATCHER = "w"
 _LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
-def public_group(match_id: str, language: str) -> str:
+def watchers_group(match_id: str, language: str) -> str:
     return f"match-{match_id}.{language}"
 
 
@@ -50,21 +51,20 @@ def listen(match_id: str, token_hash: str | None, language: str) -> None:
     cache.set(_listen_key(match_id, token_hash or _WATCHER, language), 1, LISTEN_SECONDS)
 
 
-def _readers(match_id: str, seats: list[Seat]) -> dict[str, list[Seat]]:
-    """Language -> the seats someone reads in it (a language that only watchers read maps to
-    no seat), in one cache round trip."""
+def _readers(match_id: str, seats: list[Seat]) -> dict[str, tuple[bool, list[Seat]]]:
+    """Language -> (whether someone watches in it, the seats someone reads in it), in one
+    cache round trip."""
     holders = [seat for seat in seats if seat.kind == Seat.Kind.HUMAN and seat.token_hash]
     keys = {}
     for language in _LANGUAGES:
         keys[_listen_key(match_id, _WATCHER, language)] = (language, None)
         for seat in holders:
             keys[_listen_key(match_id, seat.token_hash, language)] = (language, seat)
-    readers: dict[str, list[Seat]] = {}
+    readers: dict[str, tuple[bool, list[Seat]]] = {}
     for key in cache.get_many(list(keys)):
         language, seat = keys[key]
-        readers.setdefault(language, [])
-        if seat is not None:
-            readers[language].append(seat)
+        watched, seats_read = readers.get(language, (False, []))
+        readers[language] = (watched or seat is None, seats_read + ([seat] if seat is not None else []))
     return readers
 
 
@@ -82,18 +82,19 @@ def broadcast_change(change: MatchChange) -> None:
         return  # nobody has the match open (bots playing on, pages on HTTP only)
     rows = rendering.read_rows(match, seats)
     sends = []
-    for language, seats_read in readers.items():
+    for language, (watched, seats_read) in readers.items():
         with translation.override(language):
-            public, slots = rendering.public_html(rows)
-            sends.append((public_group(match.pk, language), _fragment("match.public", match, public)))
+            public, slots = rendering.public_html(rows, watched=watched)
+            if watched:
+                sends.append((watchers_group(match.pk, language), _fragment(match, public)))
             for seat in seats_read:
-                private = rendering.private_html(rows, seat.number, slots)
-                group = holder_group(match.pk, seat.token_hash, language)
-                sends.append((group, _fragment("match.private", match, private)))
+                # The seat's frame: the public fragment with its own pieces swapped in after it.
+                frame = public + rendering.private_html(rows, seat.number, slots)
+                sends.append((holder_group(match.pk, seat.token_hash, language), _fragment(match, frame)))
     # Never raises nor waits long: while the layer is down the move stays stored and the pages
     # catch up with a full redraw when it is back (plateful.live_layer).
     group_sends_or_skip(sends)
 
 
-def _fragment(kind: str, match, html: str) -> dict:
-    return {"type": kind, "version": match.version, "changed_at": match.changed_at.isoformat(), "html": html}
+def _fragment(match, html: str) -> dict:
+    return {"type": "match.fragment", "version": match.version, "html": html}

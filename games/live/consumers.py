@@ -1,16 +1,15 @@
 """The live match socket: one consumer per open match page.
 
 On connect the consumer finds the browser's seat (its seat token, from the session or a `token`
-query parameter), asks the access gates, joins the match's groups (every page's; its
-language's; and, holding a seat, the group of the browsers that hold it), notes itself for the
+query parameter), asks the access gates, joins the match's groups (every page's; and the group
+of the browsers that hold its seat, or its language's watchers'), notes itself for the
 broadcasts (games.live.broadcast.listen) and sends its page, drawn for it.
 
 After a move, the process that made it draws the change once and sends it (games.live.broadcast):
-the public fragment to each language's group, each seat's private fragment to its holder's
-group. Here a watcher forwards the public fragment; a seat keeps it until its private fragment
-(sent right after it) and forwards the two as one frame, so its page never shows one without the
-other. No render and no query: a socket only forwards text. Every fragment names its version;
-the page ignores one older than what it shows (static/games/play.js).
+the public fragment to each language's watchers, and to each seat's holders one frame, the
+public fragment followed by the seat's private one. Here a socket forwards the frame it gets:
+no render, no query. Every frame names its version; the page ignores one older than what it
+shows (static/games/play.js).
 
 Any other change ("match.redraw": a deal, a lobby change, a seat changing hands) makes each page
 draw itself again. When a seat changed hands, the page first asks the gates again and checks that
@@ -83,7 +82,6 @@ class MatchConsumer(ResilientConsumer):
     seat: int | None = None
     token: str | None = None
     shown_version: int | None = None
-    _public: dict | None = None  # a seat's public fragment, waiting for its private one
     _answer_due: int | None = None  # this socket's move: answered with the fragment of that version
     _listened_at: float = 0.0
     _address: str | None = None  # while counted in _sockets_per_address
@@ -140,8 +138,7 @@ class MatchConsumer(ResilientConsumer):
         self._in_match = True
         # Joined before the page is drawn: a move made meanwhile comes as a fragment after it.
         await self.join(services.group_name(self.match_id))  # down: the page still opens
-        await self.join(broadcast.public_group(self.match_id, self.language))
-        await self._join_holder()
+        await self._join_reader_group()
         await self._draw_page()
         scheduler.kick(self.match_id)  # restart-safe: resume an overdue bot move or timer
 
@@ -268,22 +265,9 @@ class MatchConsumer(ResilientConsumer):
 
     # ----- the change messages (games.live.broadcast) ------------------------------------------
 
-    async def match_public(self, message):
-        if self._closed:
-            return
-        if self.seat is None:
+    async def match_fragment(self, message):
+        if not self._closed:
             await self._forward(message, message["html"])
-        else:
-            self._public = message  # forwarded with this seat's own fragment, next
-
-    async def match_private(self, message):
-        public, self._public = self._public, None
-        if self._closed or self.seat is None:
-            return
-        if public is None or public["version"] != message["version"]:
-            await self._draw_page()  # its public part was lost on the way (a full channel)
-            return
-        await self._forward(message, public["html"] + message["html"])
 
     async def match_redraw(self, message):
         await self._redraw(recheck=bool(message.get("recheck")))
@@ -324,7 +308,8 @@ class MatchConsumer(ResilientConsumer):
         if self._closed or not html:
             return
         if self.seat != was:  # a watcher who sat down at the table meanwhile
-            await self._join_holder()
+            await self.leave(broadcast.watchers_group(self.match_id, self.language))
+            await self._join_reader_group()
         self.shown_version = version
         await self.send(text_data=html)
         await self._answered(version)
@@ -343,9 +328,14 @@ class MatchConsumer(ResilientConsumer):
         with translation.override(self.language):
             return match.version, rendering.live_html(match, self.seat, rows=rows, oob=True)
 
-    async def _join_holder(self) -> None:
+    def _reader_group(self) -> str:
+        """Where this page's fragments come: its seat holder's group, or its language's watchers'."""
         if self.seat is not None:
-            await self.join(broadcast.holder_group(self.match_id, hash_token(self.token), self.language))
+            return broadcast.holder_group(self.match_id, hash_token(self.token), self.language)
+        return broadcast.watchers_group(self.match_id, self.language)
+
+    async def _join_reader_group(self) -> None:
+        await self.join(self._reader_group())
         await self._listen()
 
     async def _listen(self) -> None:
@@ -361,9 +351,9 @@ class MatchConsumer(ResilientConsumer):
         """This socket's token no longer holds its seat (a bot or another student has it): the
         page watches from now on and says so; or, when the gates no longer let it in at all (a
         student taken out of the class), it shows a notice instead of the game and closes."""
-        if self.seat is not None:
-            await self.leave(broadcast.holder_group(self.match_id, hash_token(self.token), self.language))
-        self.seat, self.token, self._public = None, None, None
+        await self.leave(self._reader_group())
+        self.seat, self.token = None, None
+        await self._join_reader_group()
         if not await self._still_allowed():
             return
         await self.send(
@@ -374,7 +364,6 @@ class MatchConsumer(ResilientConsumer):
                 )
             )
         )
-        await self._listen()
         await self._draw_page()
 
     async def _still_allowed(self) -> bool:

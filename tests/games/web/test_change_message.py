@@ -77,9 +77,9 @@ def renders(monkeypatch):
     drawn: list[tuple[str, int | None]] = []
     public, private, page = rendering.public_html, rendering.private_html, rendering.live_html
 
-    def counted_public(rows):
+    def counted_public(rows, **kwargs):
         drawn.append(("public", None))
-        return public(rows)
+        return public(rows, **kwargs)
 
     def counted_private(rows, seat, slots):
         drawn.append(("private", seat))
@@ -200,14 +200,15 @@ async def test_a_seats_private_fragment_reaches_only_the_pages_that_hold_its_sea
         session.save()
         return session.session_key
 
-    got_private = []
-    forward = MatchConsumer.match_private
+    got_private = []  # the sockets a frame with a seat's private part reached (on the server)
+    forward = MatchConsumer.match_fragment
 
     async def spied(self, message):
-        got_private.append((self.seat, self.token))
+        if 'id="viewer"' in message["html"]:
+            got_private.append((self.seat, self.token))
         await forward(self, message)
 
-    monkeypatch.setattr(MatchConsumer, "match_private", spied)
+    monkeypatch.setattr(MatchConsumer, "match_fragment", spied)
     sockets = {
         "seat 1": await _connect(match.pk, sessions[1]),
         "seat 1, by its token": await _connect(match.pk, query=f"?token={tokens[1]}"),
