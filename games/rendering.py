@@ -19,9 +19,8 @@ generic board) draws it. The replay goes through it too.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from datetime import timedelta
-from functools import cached_property
+from typing import NamedTuple
 
 import cachetools
 from django.template import TemplateDoesNotExist
@@ -42,28 +41,17 @@ from games.engines.messages import Speaker
 from games.messages import level_name, speaker
 from games.models import Match, MatchAction, Pace, Seat
 from games.scheduler import timer_scale
-from games.seat_view import Shared, seat_view
+from games.seat_view import seat_view
 from games.services import match_state
 from games.templatetags.pieces import draw_piece
 
 
-@dataclass
-class MatchRows:
-    """What a page of a match is drawn from: the match, its seats, its latest moves newest first;
-    and, worked out once for every reader of it, its state and what everyone sees of it."""
+class MatchRows(NamedTuple):
+    """What a page of a match is drawn from: the match, its seats, its latest moves newest first."""
 
     match: Match
     seats: list[Seat]
     recent: list[MatchAction]
-
-    @cached_property
-    def state(self) -> dict:
-        return match_state(match=self.match)
-
-    @cached_property
-    def shared(self) -> Shared:
-        """The part of every seat's view that is the same for all (games.seat_view)."""
-        return seat_view(get_engine(self.match.game), self.state, None, cards=self.match.cards).shared
 
 
 def read_rows(match: Match, seats: list[Seat] | None = None) -> MatchRows:
@@ -190,7 +178,7 @@ def live_context(
     if match.status == Match.Status.WAITING:
         return context
     cards = match.cards
-    seen = seat_view(engine, rows.state, seat, cards=cards, shared=rows.shared)
+    seen = seat_view(engine, match_state(match=match), seat, cards=cards)
     words = speaker(viewer=seat, names=third_person, cards=cards)
     feed = _feed(rows.recent, seat, words, tuple(third_person))
     context.update(
@@ -241,14 +229,11 @@ def coached(page: str, context: dict) -> str:
 # ----- the two fragments of a change, and a page drawn in one pass for its reader --------------
 
 
-def public_html(rows: MatchRows, *, watched: bool = True) -> tuple[str, list[str]]:
+def public_html(rows: MatchRows) -> tuple[str, list[str]]:
     """The part of a started match's `#live` every reader shares (the watchers' page), as an
-    out-of-band swap, in the active language; and the pieces each seat draws for itself. Not
-    `watched` (only seats read it), the pieces' elements are left empty: every seat's frame
-    fills them."""
+    out-of-band swap, in the active language; and the pieces each seat draws for itself."""
     context = live_context(rows.match, None, rows=rows, oob=True)
     context["drawn_pieces"] = slots = []
-    context["pieces_for_seats"] = not watched
     return render_to_string("games/play.html#live", context), slots
 
 

@@ -99,23 +99,13 @@ def card_ids_in(action: Mapping, cards: Mapping) -> list[str]:
     return found
 
 
-def seat_view(
-    engine,
-    state: dict,
-    seat: int | None,
-    *,
-    cards: Mapping,
-    replay: bool = False,
-    shared: Shared | None = None,
-) -> SeatView:
+def seat_view(engine, state: dict, seat: int | None, *, cards: Mapping, replay: bool = False) -> SeatView:
     """The seat's view of `state` (seat None: a watcher). `cards`: the match's card records, to
-    tell which action fields are cards. In a replay there are no moves, reasons or countdown.
-    `shared`: this state's shared part when the caller has it (every seat of a change shares it)."""
-    if shared is None:
-        watcher = engine.view(state, None)
-        to_move = tuple(watcher.get("to_move") or ())
-        timer = None if replay else _timer(engine, state, to_move)
-        shared = Shared(view=MappingProxyType(watcher), to_move=to_move, timer=timer)
+    tell which action fields are cards. In a replay there are no moves, reasons or countdown."""
+    watcher = engine.view(state, None)
+    to_move = tuple(watcher.get("to_move") or ())
+    timer = None if replay else _timer(engine, state, to_move)
+    shared = Shared(view=MappingProxyType(watcher), to_move=to_move, timer=timer)
     if seat is None:
         return SeatView(game=engine.slug, seat=None, replay=replay, shared=shared)
     own = engine.view(state, seat)

@@ -84,7 +84,7 @@ def broadcast_change(change: MatchChange) -> None:
     sends = []
     for language, (watched, seats_read) in readers.items():
         with translation.override(language):
-            public, slots = rendering.public_html(rows, watched=watched)
+            public, slots = rendering.public_html(rows)
             if watched:
                 sends.append((watchers_group(match.pk, language), _fragment(match, public)))
             for seat in seats_read:

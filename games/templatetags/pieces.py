@@ -29,11 +29,11 @@ def piece_id(slot: str) -> str:
     return "piece-" + _NOT_ID.sub("-", f"{stem}-{key}" if key else stem).strip("-")
 
 
-def draw_piece(context: dict | None, slot: str, *, oob: bool = False) -> str:
+def draw_piece(context: dict, slot: str, *, oob: bool = False) -> str:
     """One piece drawn from a reader's own context, in its element (an out-of-band swap for a
-    private fragment); with no context, its element alone (a seat's frame fills it)."""
+    private fragment)."""
     name, _hash, key = slot.partition("#")
-    inner = render_to_string(name, {**context, "piece_key": key}) if context is not None else ""
+    inner = render_to_string(name, {**context, "piece_key": key})
     swap = mark_safe(' hx-swap-oob="true"') if oob else ""
     return format_html('<div id="{}" class="piece"{}>{}</div>', piece_id(slot), swap, mark_safe(inner))
 
@@ -46,7 +46,5 @@ def piece(context, name: str, key: str = ""):
     drawn = context.get("drawn_pieces")
     if drawn is not None:
         drawn.append(slot)
-    if context.get("pieces_for_seats"):
-        return draw_piece(None, slot)  # no watcher reads it: each seat's frame swaps its own in
     reader = context.get("reader_context")
     return draw_piece(reader if reader is not None else context.flatten(), slot)
