@@ -213,7 +213,7 @@ DECK_TEXTS = (
         "Overall value: the Nutri-Score 2023 of the food (per 100 g, whatever the serving). Its letter gives the card's range (A 12 to 48, B 9 to 12, C 5 to 9, D 2 to 5, E 0 to 2) and its points the place in it; foods with the same points are told apart by the Nutrient Rich Foods index (NRF9.3) of 100 calories of them."
     ),
     gettext_noop(
-        "Vitamin power: eleven vitamins in the serving, but at most its first 100 calories. A vitamin counts only from 10 % of a day's need (a good source), up to 40 %, and vitamins added in the factory (folic acid, enriched flour's B vitamins, the A and D added to milk) don't count."
+        "Vitamin power: the vitamin part of the Nutrient Rich Foods index (Drewnowski 2005; Fulgoni, Keast and Drewnowski 2009): each of eleven vitamins' % of a day's need in 100 calories of the food, each up to 100, added up, with one decimal, whatever the serving. Vitamins added in the factory (folic acid, enriched flour's B vitamins, the A and D added to milk, any vitamin of a food whose nutrients show a premix) don't count."
     ),
     gettext_noop(
         "Added sugars are estimated (USDA SR has no figure): fruit, vegetables, protein foods and plain dairy have none; grains have 1 g per 100 g of their own; mixed dishes 3 g (their tomatoes, vegetables and milk); flavoured dairy, ice cream and other milk sweets 5 g (lactose); peanut butter the 4 g of peanuts; everything else counts all its sugar as added."

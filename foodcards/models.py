@@ -85,7 +85,7 @@ class Card(models.Model):
     special = models.CharField(max_length=20, null=True, blank=True)
     groups = models.JSONField(default=dict, blank=True, help_text="Servings per food group.")
     calories = models.IntegerField(null=True, blank=True)
-    vitamin_power = models.IntegerField(null=True, blank=True)
+    vitamin_power = models.FloatField(null=True, blank=True, help_text="Eat Right; one decimal.")
     value = models.IntegerField(null=True, blank=True, help_text="Eat Right overall value; SNACK WARS value.")
     snack_attack = models.BooleanField(default=False)
     ndb = models.CharField("NDB number", max_length=10, null=True, blank=True)

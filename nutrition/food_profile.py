@@ -6,7 +6,8 @@ Two published models read more than the numbers of a food:
   by their own rules, limits the protein points of red meat, costs drinks with sweeteners 4
   points and rewards the share of fruit, vegetables and legumes in the recipe;
 - Vitamin Power counts the vitamins a food brings itself, so it must know which vitamins were
-  added in the factory (nutrition.scoring).
+  added in the factory (nutrition.scoring): from the description's words and from the nutrients
+  themselves (`premix_signs`), since many fortified drinks and snacks never say so.
 
 USDA SR says none of this in a field of its own, so it is read from the food's description, its
 USDA group and two nutrients, in the spirit of the Nutri-Score's own definitions (Scientific
@@ -39,6 +40,7 @@ VITAMIN_KEYS: tuple[str, ...] = (
 ENRICHMENT: tuple[str, ...] = ("thiamin_mg", "riboflavin_mg", "niacin_mg")
 
 FORTIFIED, ENRICHED = "fortified", "enriched"
+BEVERAGES_GROUP = "1400"  # USDA SR's "Beverages" food group
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,65 @@ def _named_vitamins(text: str) -> list[str]:
     return keys
 
 
+# Vitamin B12 is made only by bacteria and reaches food through animals: a fruit, vegetable-free
+# plant food or drink that has it (soy and almond drinks, tofu, energy drinks, oatmeal packets)
+# had it added. Beverages made with milk are left out by their protein.
+_NO_NATURAL_B12_GROUPS = frozenset({"0800", "1200", "1400", "1600", "2000"})
+DRINK_PROTEIN_FROM_MILK_G = 1.0  # a drink with at least this much protein in 100 g has milk in it
+B12_ADDED_PCT = 10.0  # B12 from 10 % of the daily value in 100 kcal of such a food
+# A drink that holds two of these at 10 % of the daily value in 100 g holds a premix: no plain
+# drink reaches that (coffee has B2 and B3, juices are fruit group foods, not beverages).
+_DRINK_PREMIX = ("vitamin_c_mg", "vitamin_e_mg", "vitamin_b6_mg", "vitamin_b12_ug")
+DRINK_PREMIX_PCT, DRINK_PREMIX_COUNT = 10.0, 2
+# Cereals, baked goods, sweets and snacks: B12 with two of A, C, D, E, B6 at 20 % in 100 g is a
+# premix (Eggo waffles, nutrition bars); B1, B2 and B3 are left out, enriched flour has those.
+_SNACK_GROUPS = frozenset({"0800", "1800", "1900", "2500"})
+_SNACK_PREMIX = ("vitamin_a_rae_ug", "vitamin_c_mg", "vitamin_d_ug", "vitamin_e_mg", "vitamin_b6_mg")
+SNACK_PREMIX_PCT, SNACK_PREMIX_COUNT = 20.0, 2
+_SAYS_UNFORTIFIED = re.compile(r"unfortified|not fortified|without added (nutrients|vitamins)")
+# FDA 2016 label daily values of the vitamins above (nutrition.nutrients has them too, but this
+# module imports no other nutrition module).
+_DAILY_VALUES = {
+    "vitamin_a_rae_ug": 900.0,
+    "vitamin_c_mg": 90.0,
+    "vitamin_d_ug": 20.0,
+    "vitamin_e_mg": 15.0,
+    "vitamin_b6_mg": 1.7,
+    "vitamin_b12_ug": 2.4,
+}
+
+
+def _percent_dv(nutrients: dict, key: str, grams: float = 100.0) -> float:
+    return 100.0 * (nutrients.get(key) or 0.0) * grams / 100.0 / _DAILY_VALUES[key]
+
+
+def premix_signs(*, usda_group: str, description: str, nutrients: dict) -> list[str]:
+    """Why the nutrients themselves say vitamins were added, in short words ([] when they don't).
+
+    Vitamin B12 in a plant food or a drink without milk; two of C, E, B6 and B12 at 10 % of the
+    daily value in 100 g of a drink; B12 with two of A, C, D, E and B6 at 20 % in 100 g of a
+    cereal, baked good, sweet or snack. A description that says "unfortified" is believed.
+    """
+    if _SAYS_UNFORTIFIED.search(description.lower()):
+        return []
+    signs = []
+    kcal = nutrients.get("energy_kcal") or 0.0
+    drink = usda_group == BEVERAGES_GROUP
+    milk_drink = drink and (nutrients.get("protein_g") or 0.0) >= DRINK_PROTEIN_FROM_MILK_G
+    b12_possible = usda_group in _NO_NATURAL_B12_GROUPS and not milk_drink and kcal > 0
+    if b12_possible and _percent_dv(nutrients, "vitamin_b12_ug", 100.0 * 100.0 / kcal) >= B12_ADDED_PCT:
+        signs.append("vitamin B12 in a plant food")
+    if drink:
+        rich = [key for key in _DRINK_PREMIX if _percent_dv(nutrients, key) >= DRINK_PREMIX_PCT]
+        if len(rich) >= DRINK_PREMIX_COUNT:
+            signs.append("a drink rich in " + ", ".join(rich))
+    if usda_group in _SNACK_GROUPS and _percent_dv(nutrients, "vitamin_b12_ug") >= SNACK_PREMIX_PCT:
+        rich = [key for key in _SNACK_PREMIX if _percent_dv(nutrients, key) >= SNACK_PREMIX_PCT]
+        if len(rich) >= SNACK_PREMIX_COUNT:
+            signs.append("vitamin B12 with " + ", ".join(rich))
+    return signs
+
+
 def added_vitamins(*, usda_group: str, description: str, nutrients: dict) -> tuple[tuple[str, ...], str]:
     """The vitamins put into a food in the factory, and how: ((keys), "fortified" | "enriched" | "").
 
@@ -237,7 +298,8 @@ def added_vitamins(*, usda_group: str, description: str, nutrients: dict) -> tup
     supplement with folic acid in it (folic acid is only ever added) counts every vitamin as
     added, since USDA does not tell the natural part from the added one; and a food made with
     enriched flour (it says "enriched", or it has folic acid) had thiamin, riboflavin and niacin
-    put back.
+    put back. A food whose nutrients show a premix (`premix_signs`) counts every vitamin as
+    added, whatever it says.
     """
     text = _NOT_ADDED.sub("", description.lower())
     named = _named_vitamins(text)
@@ -251,6 +313,7 @@ def added_vitamins(*, usda_group: str, description: str, nutrients: dict) -> tup
         or (folic_acid and fortified_product)
         or ready_to_eat_cereal
         or _MEAT_SUBSTITUTE.search(text)
+        or premix_signs(usda_group=usda_group, description=description, nutrients=nutrients)
     ):
         return VITAMIN_KEYS, FORTIFIED
     if _ENRICHED.search(text) or folic_acid:
@@ -259,6 +322,19 @@ def added_vitamins(*, usda_group: str, description: str, nutrients: dict) -> tup
     if named:
         return tuple(key for key in VITAMIN_KEYS if key in named), FORTIFIED
     return (), ""
+
+
+_ALCOHOLIC = re.compile(
+    r"(?<!non-)alcoholic|\bbeer\b|\bwine\b|liqueur|distilled|whiskey|\brum\b|vodka|\bgin\b|\bsake\b|"
+    r"daiquiri|pina colada|tequila|creme de menthe|\bproof\b"
+)
+_NOT_ALCOHOLIC = re.compile(r"root beer|non-alcoholic")
+
+
+def is_alcoholic(*, usda_group: str, description: str) -> bool:
+    """An alcoholic drink, or a mix named after one (USDA's beverages group): never shown to a child."""
+    text = description.lower()
+    return usda_group == BEVERAGES_GROUP and bool(_ALCOHOLIC.search(text)) and not _NOT_ALCOHOLIC.search(text)
 
 
 def food_profile(
@@ -281,6 +357,7 @@ def food_profile(
 
 __all__ = [
     "BEVERAGE",
+    "BEVERAGES_GROUP",
     "CHEESE",
     "ENRICHED",
     "FATS",
@@ -293,6 +370,8 @@ __all__ = [
     "added_vitamins",
     "food_profile",
     "fvl_percent",
+    "is_alcoholic",
     "is_red_meat",
     "nutri_score_kind",
+    "premix_signs",
 ]

@@ -20,15 +20,17 @@ Overall value (0 to 48): how good the food is, whatever the portion
     less than one Nutri-Score point, so the Nutri-Score's order is never changed. Cola scores 2,
     a banana 15, broccoli 26, black beans 37.
 
-Vitamin power (0 to about 160): the vitamins one serving really brings
-    Eleven vitamins (A, C, D, E, K, B1, B2, B3, B6, natural folate, B12) in the bite: the
-    serving, but at most its first 100 kcal (NRF's reference amount). A vitamin counts only
-    when the bite holds at least 10 % of the daily value (FDA's "good source", 21 CFR 101.54),
-    so traces never add up, and then up to 40 % (one vitamin alone cannot make a champion).
-    Vitamins added in the factory do not count: folic acid never does, nor the vitamins a food
-    says were added, nor the B vitamins put back into enriched flour, nor any vitamin of a
-    fortified breakfast cereal or drink. Chips score 0, an apple 0 (its vitamin C is 8 %), a
-    banana 22, broccoli 94, half a cup of spinach 154.
+Vitamin power (0 to 1100, one decimal): how rich in vitamins the food is, per 100 calories
+    The vitamin part of the Nutrient Rich Foods index (Drewnowski, "Concept of a nutritious
+    food: toward a nutrient density score", Am J Clin Nutr 2005;82:721-32; Fulgoni, Keast and
+    Drewnowski, J Nutr 2009;139:1549-54), applied exactly to eleven vitamins (A, C, D, E, K,
+    B1, B2, B3, B6, natural folate, B12): each vitamin's % DV in 100 kcal of the food, each up
+    to 100, added up, with no cut-off. Like the Overall Value it does not depend on the
+    serving. Vitamins added in the factory do not count: folic acid never does, nor the
+    vitamins a food says were added, nor the B vitamins put back into enriched flour, nor any
+    vitamin of a food whose nutrients show a factory premix (nutrition.food_profile). One
+    decimal, so no two foods that differ print the same number: a doughnut 7.6, crackers 7.7,
+    an apple 30.0, chips 35.9 (their vitamin E and B6), broccoli 357.6, spinach 596.2.
 """
 
 import math
@@ -39,8 +41,7 @@ from nutrition.food_profile import VITAMIN_KEYS, FoodProfile
 from nutrition.nutri_score import SCORE_LIMITS, WATER, NutriScore, NutriScoreFood, grade_range, nutri_score
 from nutrition.nutrients import NUTRIENTS_BY_KEY, UNIT_SYMBOLS
 
-BITE_KCAL = 100.0  # vitamins are counted in the serving, but at most this many calories of it
-NRF_KCAL = 100.0  # NRF9.3 is counted per 100 kcal
+NRF_KCAL = 100.0  # NRF9.3 and vitamin power are counted per 100 kcal
 
 ENCOURAGED_KEYS: tuple[str, ...] = (
     "protein_g",
@@ -61,8 +62,8 @@ VALUE_BANDS: dict[str, tuple[int, int]] = {"A": (12, 48), "B": (9, 12), "C": (5,
 VALUE_MAX = VALUE_BANDS["A"][1]
 NRF_NUDGE_SCALE = 100.0  # NRF9.3 of 100 moves a food 3/4 of the way through its Nutri-Score point
 
-GOOD_SOURCE_PCT = 10.0  # FDA: a "good source" has 10-19 % of the daily value per reference amount
-VITAMIN_CAP_PCT = 40.0
+VITAMIN_CAP_PCT = 100.0  # NRF's cap: no vitamin counts for more than a whole day's need
+MAIN_VITAMINS_MAX = 3  # the card's "why" names at most this many vitamins
 # Food folate is counted against the folate daily value (400 µg DFE; 1 µg of food folate is 1 µg DFE).
 DAILY_VALUE_OVERRIDES = {"food_folate_ug": 400.0}
 
@@ -77,12 +78,11 @@ class ScoreLine(NamedTuple):
 
     key: str
     label: str
-    amount: float  # in the bite (vitamins) or in 100 kcal (NRF9.3), in unit
+    amount: float  # in 100 kcal of the food, in unit
     unit: str  # display symbol (g, mg, µg)
     percent_dv: float  # % of the daily value (or daily limit), one decimal
     points: float  # what the row counts
     capped: bool = False  # the cap cut this row's count
-    trace: bool = False  # a vitamin under 10 % of the daily value: it does not count
     added: bool = False  # a vitamin added in the factory: it does not count
 
 
@@ -104,10 +104,9 @@ class NrfIndex:
 @dataclass(frozen=True)
 class CardScore:
     calories: int
-    vitamin_power: int
+    vitamin_power: float  # one decimal
     value: int
     grams: float  # the serving
-    bite_grams: float  # what vitamin power looks at: the serving, at most BITE_KCAL of it
     nutri_score: NutriScore | None = None
     nrf: NrfIndex = field(default_factory=NrfIndex)
     value_band: tuple[int, int] = (0, 0)  # the card values of the food's Nutri-Score letter
@@ -117,16 +116,10 @@ class CardScore:
     missing: tuple[str, ...] = ()  # nutrient keys USDA gives no value for (counted as 0)
 
     vitamin_cap = VITAMIN_CAP_PCT  # for the "why" tables
-    good_source = GOOD_SOURCE_PCT
-    bite_kcal = BITE_KCAL
 
     @property
     def grade(self) -> str:
         return self.nutri_score.grade if self.nutri_score else ""
-
-    @property
-    def bite_is_whole_serving(self) -> bool:
-        return math.isclose(self.bite_grams, self.grams)
 
     @property
     def missing_labels(self) -> list[str]:
@@ -135,6 +128,18 @@ class CardScore:
     @property
     def counted_vitamins(self) -> list[ScoreLine]:
         return [line for line in self.vitamin_lines if line.points > 0]
+
+    @property
+    def main_vitamins(self) -> list[ScoreLine]:
+        """The vitamins that make most of the vitamin power: the biggest counted ones, in order,
+        until they hold at least half of it (at most MAIN_VITAMINS_MAX of them)."""
+        chosen, total = [], 0.0
+        for line in sorted(self.counted_vitamins, key=lambda line: -line.points):
+            if len(chosen) == MAIN_VITAMINS_MAX or (chosen and total >= self.vitamin_total / 2):
+                break
+            chosen.append(line)
+            total += line.points
+        return chosen
 
 
 def round_half_up(number: float) -> int:
@@ -155,12 +160,9 @@ def card_calories(nutrients_per_100g: dict, grams: float) -> int:
     return round_half_up((nutrients_per_100g.get("energy_kcal") or 0.0) * float(grams) / 100.0)
 
 
-def bite_grams(nutrients_per_100g: dict, grams: float) -> float:
-    """The serving's grams, or fewer: as many as hold BITE_KCAL calories."""
-    kcal_per_100g = nutrients_per_100g.get("energy_kcal") or 0.0
-    if kcal_per_100g <= 0:
-        return float(grams)
-    return min(float(grams), 100.0 * BITE_KCAL / kcal_per_100g)
+def round_to_tenth(number: float) -> float:
+    """Half up to one decimal, as vitamin power is printed."""
+    return round_half_up(number * 10) / 10
 
 
 def daily_value(key: str) -> float:
@@ -197,13 +199,18 @@ class _Amounts:
         return float(value) * grams / 100.0
 
 
+def grams_per_100_kcal(nutrients_per_100g: dict) -> float:
+    """How many grams of the food hold 100 kcal (0 for a food without calories)."""
+    kcal = nutrients_per_100g.get("energy_kcal") or 0.0
+    return 100.0 * NRF_KCAL / kcal if kcal > 0 else 0.0
+
+
 def nrf93(nutrients_per_100g: dict, amounts: _Amounts | None = None) -> NrfIndex:
     """NRF9.3 per 100 kcal (0 for a food without calories: it has no 100 kcal to count in)."""
     amounts = amounts or _Amounts(nutrients_per_100g)
-    kcal = nutrients_per_100g.get("energy_kcal") or 0.0
-    if kcal <= 0:
+    grams = grams_per_100_kcal(nutrients_per_100g)
+    if not grams:
         return NrfIndex()
-    grams = 100.0 * NRF_KCAL / kcal
     good_lines, good = [], 0.0
     for key in ENCOURAGED_KEYS:
         amount = amounts.get(key, grams)
@@ -239,17 +246,18 @@ def value_from(score: NutriScore, nrf_index: float) -> tuple[int, tuple[int, int
     return round_half_up(band[0] + (band[1] - band[0]) * share), band
 
 
-def _vitamin_part(amounts: _Amounts, bite: float, added: tuple[str, ...]) -> tuple[float, list[ScoreLine]]:
+def _vitamin_part(amounts: _Amounts, grams: float, added: tuple[str, ...]) -> tuple[float, list[ScoreLine]]:
+    """Each vitamin's % DV in `grams` (100 kcal of the food), each up to the cap, added up;
+    the vitamins added in the factory count 0."""
     lines, total = [], 0.0
     for key in VITAMIN_KEYS:
-        amount = amounts.get(key, bite)
+        amount = amounts.get(key, grams)
         percent = 100.0 * amount / daily_value(key)
         is_added = key in added
-        trace = percent < GOOD_SOURCE_PCT
-        counted = 0.0 if is_added or trace else min(percent, VITAMIN_CAP_PCT)
+        counted = 0.0 if is_added else min(percent, VITAMIN_CAP_PCT)
         total += counted
         capped = not is_added and percent > VITAMIN_CAP_PCT
-        lines.append(_line(key, amount, percent, counted, capped=capped, trace=trace, added=is_added))
+        lines.append(_line(key, amount, percent, counted, capped=capped, added=is_added))
     return total, lines
 
 
@@ -271,29 +279,28 @@ def score_card(nutrients_per_100g: dict, grams: float, profile: FoodProfile | No
         raise ValueError("A card serving must weigh more than 0 grams.")
     profile = profile or FoodProfile()
     amounts = _Amounts(nutrients_per_100g)
-    bite = bite_grams(nutrients_per_100g, grams)
-    vitamins, vitamin_lines = _vitamin_part(amounts, bite, profile.added_vitamins)
+    vitamins, vitamin_lines = _vitamin_part(
+        amounts, grams_per_100_kcal(nutrients_per_100g), profile.added_vitamins
+    )
     nrf = nrf93(nutrients_per_100g, amounts)
     ns = nutri_score_of(nutrients_per_100g, profile)
     value, band = value_from(ns, nrf.index)
     return CardScore(
         calories=card_calories(nutrients_per_100g, grams),
-        vitamin_power=round_half_up(vitamins),
+        vitamin_power=round_to_tenth(vitamins),
         value=value,
         grams=float(grams),
-        bite_grams=round(bite, 2),
         nutri_score=ns,
         nrf=nrf,
         value_band=band,
         vitamin_lines=vitamin_lines,
-        vitamin_total=round(vitamins, 1),
+        vitamin_total=round(vitamins, 2),
         profile=profile,
         missing=tuple(dict.fromkeys(amounts.missing)),
     )
 
 
 __all__ = [
-    "BITE_KCAL",
     "ENCOURAGED_KEYS",
     "LIMITED_KEYS",
     "SCORE_LIMITS",
@@ -302,7 +309,7 @@ __all__ = [
     "CardScore",
     "NrfIndex",
     "ScoreLine",
-    "bite_grams",
+    "grams_per_100_kcal",
     "card_calories",
     "daily_value",
     "nrf93",
@@ -310,6 +317,7 @@ __all__ = [
     "nutri_score_of",
     "per_serving",
     "round_half_up",
+    "round_to_tenth",
     "score_card",
     "value_from",
 ]

@@ -8,7 +8,7 @@ from django.db.models import BooleanField, Count, Max, Min, Q
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 
-from nutrition.food_profile import FoodProfile
+from nutrition.food_profile import BEVERAGES_GROUP, FoodProfile, is_alcoholic
 from nutrition.food_ranking import match_forms, query_words, rank_foods
 from nutrition.models import Food
 from nutrition.scoring import CardScore, score_card
@@ -66,11 +66,12 @@ def food_search_results(*, query: str = "", plate_group: str = "") -> FoodSearch
     A food matches when its description (or common name) holds every typed word, plurals
     included ("cherry" finds "Cherries"); a single letter matches the start of the description
     (every food holds an "a"); an all-digit query is the start of an NDB number. With no query:
-    every food of the group, A to Z. A typed word that no food holds is replaced by the words
+    every food of the group, A to Z. Alcoholic drinks are never listed: children use these
+    lists. A typed word that no food holds is replaced by the words
     of the descriptions most like it (trigram similarity, nutrition.typo_search): PostgreSQL's
     pg_trgm finds them with its index, SQLite compares them in Python.
     """
-    foods = Food.objects.all()
+    foods = Food.objects.exclude(pk__in=_alcoholic_food_ids())
     if plate_group:
         foods = foods.filter(plate_group=plate_group)
     query = query.strip()
@@ -91,6 +92,12 @@ def food_search_results(*, query: str = "", plate_group: str = "") -> FoodSearch
         return FoodSearch([])
     corrected = " ".join(option[0] for option in options)
     return FoodSearch(_ranked(foods, corrected, options), corrected=corrected)
+
+
+def _alcoholic_food_ids() -> list[int]:
+    """The alcoholic drinks among USDA's beverages (nutrition.food_profile.is_alcoholic)."""
+    drinks = Food.objects.filter(usda_group__code=BEVERAGES_GROUP).values_list("pk", "long_description")
+    return [pk for pk, text in drinks if is_alcoholic(usda_group=BEVERAGES_GROUP, description=text)]
 
 
 def _ranked(foods, query: str, options: list[list[str]]) -> list[int]:

@@ -21,10 +21,8 @@ EXAMPLE_CARDS = ("broccoli", "potato-chips")
 
 def _scoring_constants() -> dict:
     return {
-        "bite_kcal": scoring.BITE_KCAL,
         "encouraged_cap": scoring.ENCOURAGED_CAP_PCT,
         "vitamin_cap": scoring.VITAMIN_CAP_PCT,
-        "good_source": scoring.GOOD_SOURCE_PCT,
         "bands": scoring.VALUE_BANDS,
     }
 

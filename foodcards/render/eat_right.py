@@ -2,6 +2,7 @@
 
 import math
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
@@ -165,7 +166,8 @@ def front(record):
     # Vitamin power bottom left, overall value bottom centre (as the rule book says).
     vitamins = record.get("vitamin_power")
     star(pen, 130, CARD_H - 128, 80, (255, 179, 0), outline=(230, 81, 0), width=4)
-    vit_text = str(vitamins if vitamins is not None else "?")
+    # One decimal (nutrition.scoring.round_to_tenth), with the language's decimal mark.
+    vit_text = "?" if vitamins is None else number_format(vitamins, decimal_pos=1 if vitamins else 0)
     pen.text((130, CARD_H - 121), vit_text, fit_size(pen, vit_text, 70, 48), fill=INK, bold=True)
     vitamin_words = _("vitamin power")
     pen.text(

@@ -50,7 +50,7 @@ def test_cards_with_old_numbers_are_made_again_and_dealt_ones_replaced(deck, foo
         c for c in services.deck_cards(deck=deck) if c.record.get("copied_from") == "potato-chips"
     )
     assert replacement.card_id != chips.card_id and replacement.position == chips.position
-    assert replacement.record["vitamin_power"] == shipped["potato-chips"]["vitamin_power"] == 0
+    assert replacement.record["vitamin_power"] == shipped["potato-chips"]["vitamin_power"] == 35.9
     kiwi.refresh_from_db()
     assert {key: kiwi.record[key] for key in services.REFRESHED_FIELDS} == {
         key: fresh_kiwi[key] for key in services.REFRESHED_FIELDS

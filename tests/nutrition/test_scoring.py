@@ -10,8 +10,8 @@ from nutrition.food_profile import ENRICHMENT, VITAMIN_KEYS, FoodProfile
 from nutrition.scoring import (
     LIMITED_KEYS,
     VALUE_BANDS,
-    bite_grams,
     card_calories,
+    grams_per_100_kcal,
     nrf93,
     nrf_nudge,
     per_serving,
@@ -30,15 +30,13 @@ def test_round_half_up_rounds_halves_away_from_zero():
     assert [round_half_up(x) for x in (0.5, 1.5, 2.5, 2.49, -2.5)] == [1, 2, 3, 2, -3]
 
 
-def test_vitamins_are_counted_in_the_serving_but_at_most_its_first_100_calories():
-    assert bite_grams({"energy_kcal": 34}, 91) == 91  # 31 kcal: the whole serving
-    assert bite_grams({"energy_kcal": 500}, 40) == 20  # 200 kcal: the first 100 of them
-    assert bite_grams({}, 40) == 40  # no energy figure: the serving
-    food = {"energy_kcal": 500, "vitamin_c_mg": 90}  # 18 mg in the 20-g bite = 20 %
+def test_vitamins_are_counted_in_100_kcal_of_the_food_whatever_the_serving():
+    assert grams_per_100_kcal({"energy_kcal": 500}) == 20
+    assert grams_per_100_kcal({}) == 0  # no energy figure: no 100 kcal to count in
+    food = {"energy_kcal": 500, "vitamin_c_mg": 90}  # 18 mg in 20 g = 20 %
     big, small = score_card(food, 80), score_card(food, 20)
     assert big.vitamin_power == small.vitamin_power == 20
     assert (big.calories, small.calories) == (400, 100)
-    assert big.bite_grams == 20 and not big.bite_is_whole_serving and small.bite_is_whole_serving
 
 
 # ----- overall value: the Nutri-Score, whatever the portion ----------------------------------------
@@ -106,28 +104,29 @@ def test_the_profile_picks_the_nutri_score_rules():
     assert score_card(cola, 370, FoodProfile(kind="water")).value == VALUE_BANDS["A"][0]
 
 
-# ----- vitamin power: good sources only, natural vitamins only ----------------------------------------
+# ----- vitamin power: every natural vitamin, each up to a whole day ----------------------------------
 
 
-def test_a_vitamin_counts_from_10_percent_of_a_day_and_up_to_40():
-    # vitamin C 100 % counts 40; vitamin A 20 % counts 20; vitamin K 9 % is a trace.
+def test_each_vitamin_counts_its_percent_up_to_100():
+    # 100 g hold 50 kcal, so 100 kcal is 200 g: vitamin C 200 % counts 100, vitamin A 40 % counts
+    # 40, vitamin K 18 % counts 18 (no cut-off: small amounts count too).
     score = score_card(
         {"energy_kcal": 50, "vitamin_c_mg": 90, "vitamin_a_rae_ug": 180, "vitamin_k_ug": 10.8}, 100
     )
-    assert score.vitamin_power == 60
+    assert score.vitamin_power == 158
     lines = {line.key: line for line in score.vitamin_lines}
-    assert lines["vitamin_c_mg"].capped and lines["vitamin_c_mg"].points == 40
-    assert lines["vitamin_k_ug"].trace and lines["vitamin_k_ug"].points == 0
+    assert lines["vitamin_c_mg"].capped and lines["vitamin_c_mg"].points == 100
+    assert lines["vitamin_k_ug"].points == 18
     assert [line.key for line in score.vitamin_lines] == list(VITAMIN_KEYS)
+    assert [line.key for line in score.main_vitamins] == ["vitamin_c_mg"]  # 100 of 158: over half
 
 
-def test_traces_never_add_up():
-    # Eleven vitamins at 9 % each: nothing counts (the old formula gave such a food 54).
+def test_small_amounts_add_up_and_the_number_has_one_decimal():
     traces = {"energy_kcal": 100}
     for key in VITAMIN_KEYS:
-        traces[key] = 0.09 * scoring.daily_value(key)
-    assert score_card(traces, 100).vitamin_power == 0
-    assert score_card({**traces, "food_folate_ug": 0.28 * 400}, 100).vitamin_power == 28  # beans' folate
+        traces[key] = 0.0912 * scoring.daily_value(key)
+    assert score_card(traces, 100).vitamin_power == 100.3  # 11 x 9.12
+    assert scoring.round_to_tenth(7.65) == 7.7 and scoring.round_to_tenth(7.64) == 7.6
 
 
 def test_vitamins_added_in_the_factory_do_not_count():
@@ -142,7 +141,7 @@ def test_vitamins_added_in_the_factory_do_not_count():
     score = score_card(enriched, 100, added)
     assert score.vitamin_power == 20  # only B6 (20 %): the flour's B1, B2 and B3 were put back
     assert all(line.added for line in score.vitamin_lines if line.key in ENRICHMENT)
-    assert score_card(enriched, 100).vitamin_power == round_half_up(40 + 30.8 + 37.5 + 20)
+    assert score_card(enriched, 100).vitamin_power == scoring.round_to_tenth(50 + 30.77 + 37.5 + 20)
 
 
 def test_folic_acid_never_counts_only_food_folate():
@@ -154,7 +153,7 @@ def test_the_why_rows_add_up_to_the_numbers():
     nutrients = {"energy_kcal": 120, "protein_g": 20, "fiber_g": 5, "calcium_mg": 300, "vitamin_b12_ug": 1}
     score = score_card(nutrients, 80)
     assert sum(line.points for line in score.nrf.good_lines) == pytest.approx(score.nrf.good, abs=0.3)
-    assert round_half_up(sum(line.points for line in score.vitamin_lines)) == score.vitamin_power
+    assert sum(line.points for line in score.vitamin_lines) == pytest.approx(score.vitamin_power, abs=0.2)
     ns = score.nutri_score
     assert ns.score == ns.negative_points - ns.positive_points
 

@@ -65,9 +65,9 @@ def test_food_page_has_a_label_per_household_measure_its_myplate_group_and_its_c
     broccoli = Food.objects.get(ndb="11090")
     score = score_card(broccoli.nutrients_for_scoring(), 91, broccoli.profile())
     numbers = re.search(r'<dl class="card-numbers-row">.*?</dl>', html, re.S).group(0)
-    assert re.findall(r"<dd>(\d+)</dd>", numbers) == [
+    assert re.findall(r"<dd>([\d.]+)</dd>", numbers) == [
         str(score.calories),
-        str(score.vitamin_power),
+        f"{score.vitamin_power:.1f}",
         str(score.value),
     ]
     assert f"Why the overall value is {score.value}" in html
@@ -127,9 +127,10 @@ def test_formulas_page_explains_the_rules_in_plain_words_with_its_sources(client
         "Update of the Nutri-Score algorithm",
         "NRF9.3",
         "Fulgoni",
-        "21 CFR 101.54",
         "Louie",
-        "first 100 calories",
+        "Drewnowski",
+        "Nutrient Rich Foods index",
+        "100 calories of the food",
         "half a cup",
         "ounce-equivalent",
         "good source",
@@ -143,7 +144,7 @@ def test_formulas_page_explains_the_rules_in_plain_words_with_its_sources(client
         card = cards[card_id]
         assert f"{card['calories']} calories" in html
         assert f"Overall value {card['value']}" in html
-        assert f"Vitamin power {card['vitamin_power']}" in html
+        assert f"Vitamin power {card['vitamin_power']:.1f}" in html
 
 
 @pytest.mark.django_db
@@ -154,3 +155,21 @@ def test_a_card_page_shows_its_food_groups_in_myplate_units(client):
     assert "0.13 cup on MyPlate; 1 serving is half a cup" in html
     assert "2 ounce-equivalents on MyPlate" in html
     assert "Why the overall value is" in html
+
+
+@pytest.mark.django_db
+def test_alcoholic_drinks_are_in_no_list_a_child_sees(client, tmp_path):
+    from tests.nutrition.conftest import write_tiny_release
+
+    beer, wine, root_beer, energy = "14003", "14106", "14157", "14627"
+    sr = write_tiny_release(tmp_path / "sr", ("11090", beer, wine, root_beer, energy))
+    call_command("import_usda_sr", str(sr), verbosity=0)
+    html = client.get("/foods/").content.decode()
+    assert "3 foods found" in html and "beer, regular" not in html and "wine" not in html
+    assert "Carbonated beverage, root beer" in html
+    for query in ("beer", "wine", "alcoholic"):
+        assert "Alcoholic beverage" not in client.get("/foods/", {"q": query}).content.decode()
+    assert "beer, regular" not in client.get("/foods/compare/", {"q": "beer"}).content.decode()
+    # An energy drink is found fortified from its nutrients: the list shows the badge.
+    html = client.get("/foods/", {"q": "monster"}).content.decode()
+    assert "Energy Drink, Monster" in html and "badge-fortified" in html
