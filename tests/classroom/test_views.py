@@ -254,7 +254,7 @@ def test_a_wrong_code_says_so(teacher):
 
 
 def test_join_codes_are_rate_limited_per_client_but_right_codes_are_not_counted(teacher, settings):
-    settings.CLASSROOM_WRONG_CODE_RATE = "3/5m"
+    settings.CLASSROOM_WRONG_CODE_DEVICE_RATE = "3/5m"
     session = duel_session(teacher)
     browser = Client()
     for n in range(3):
