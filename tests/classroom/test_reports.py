@@ -66,6 +66,26 @@ def test_the_csv_has_one_row_per_student_and_the_class_total(teacher):
     assert rows[-1] == ["Class total", "total", "0", "0", "5", "1", "Fruit or veggie", ""]
 
 
+def _no_formula_when_split_on(text: str, separator: str) -> None:
+    """A spreadsheet that splits every line on `separator`, quotes or not, runs no formula."""
+    for line in text.splitlines():
+        for piece in line.split(separator):
+            assert piece.strip('"')[:1] not in ("=", "+", "-", "@"), line
+
+
+def test_the_csv_quotes_every_cell_and_guards_a_formula_after_any_separator(teacher):
+    session = duel_session(teacher)
+    _join(session, ";=1+1;")
+    out = io.StringIO()
+    reports.write_csv(out, session)
+    text = out.getvalue()
+    for line in text.splitlines():
+        assert line.startswith('"') and line.endswith('"'), line
+    for separator in (",", ";", "|"):
+        _no_formula_when_split_on(text, separator)
+    assert list(csv.reader(io.StringIO(text)))[1][0] == ";'=1+1;"
+
+
 def test_reports_count_only_the_students_who_stayed_and_every_csv_row_is_as_wide_as_the_header(teacher):
     session = duel_session(teacher)
     ana, ben, cal, dee = (_join(session, n) for n in ("Ana", "Ben", "Cal", "Dee"))
@@ -129,7 +149,7 @@ def test_the_report_pages_and_csv_download(teacher_client, teacher):
     download = teacher_client.get(f"/teach/sessions/{session.pk}/report.csv")
     assert download["Content-Type"].startswith("text/csv")
     assert f"plateful-{session.code}" in download["Content-Disposition"]
-    assert download.content.decode().splitlines()[1].startswith("Kim,")
+    assert download.content.decode().splitlines()[1].startswith('"Kim",')
     student_page = teacher_client.get(f"/teach/sessions/{session.pk}/students/{kim.pk}/").content.decode()
     assert "Meals checked" in student_page and "Balanced" in student_page
 
