@@ -183,7 +183,7 @@ def write_csv(out, session: ClassSession) -> None:
         [
             text_cell(_("Class total")),
             "total",
-            totals["games_played"],
+            totals["games_finished"],  # a game counts once, however many students played it
             totals["games_won"],
             totals["attempts"],
             totals["successes"],

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -97,8 +98,10 @@ def teacher_session(request: HttpRequest, session_id: int) -> ClassSession:
 @require_GET
 @login_required
 def teach(request: HttpRequest) -> HttpResponse:
+    # The class as its report counts it: no name taken out or still waiting for the teacher's OK.
+    stayed = Count("students", filter=Q(students__removed_at__isnull=True, students__pending=False))
     sessions = list(
-        ClassSession.objects.filter(teacher=request.user).order_by("-created_at").prefetch_related("students")
+        ClassSession.objects.filter(teacher=request.user).order_by("-created_at").annotate(class_size=stayed)
     )
     by_day: list[tuple[object, list[ClassSession]]] = []
     for session in sessions:

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from classroom import lessons, reports, services
+from classroom import lessons, reports, roster, services
 from classroom.models import ClassSession, MealAttempt, Student, TableMatch
 from games import services as games
 from games.models import Match
@@ -212,3 +212,31 @@ def test_a_finished_match_is_not_closed_again(teacher):
     _win(table, 0)
     assert games.match_close(match_id=table.match_id, reason="x") is False
     assert Match.objects.get(pk=table.match_id).result["winners"] == [0]
+
+
+def test_the_csv_total_counts_each_finished_game_once_as_the_report_does(teacher):
+    session = duel_session(teacher)
+    _join(session, "Ana")
+    _join(session, "Ben")
+    services.session_start(session=session)
+    table = TableMatch.objects.get(session=session)
+    _win(table, 0)
+    report = reports.session_report(session)
+    assert report["totals"]["games_finished"] == 1
+    out = io.StringIO()
+    reports.write_csv(out, session)
+    total = next(row for row in csv.DictReader(io.StringIO(out.getvalue())) if row["status"] == "total")
+    assert total["games_played"] == "1"  # one game, though two students played it
+    assert total["games_won"] == str(report["totals"]["games_won"])
+
+
+def test_the_teachers_home_page_counts_the_class_as_its_report_does(teacher, teacher_client):
+    session = duel_session(teacher, approve_names=True)
+    students = [_join(session, name) for name in ("Ana", "Ben", "Cal", "Dee", "Eve", "Fay")]
+    for student in students[:3]:
+        roster.student_approve(session=session, student_id=student.pk)
+    services.student_remove(session=session, student_id=students[1].pk)
+    services.student_remove(session=session, student_id=students[3].pk, ban=True)
+    assert reports.session_report(session)["totals"]["students"] == 2  # Ana and Cal; Eve and Fay wait
+    page = teacher_client.get("/teach/").content.decode()
+    assert "· 2 students" in page and "6 students" not in page
