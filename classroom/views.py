@@ -233,9 +233,11 @@ def _with_flash_cleared(request: HttpRequest, response: HttpResponse, template: 
 
 
 def after_control(request: HttpRequest, session: ClassSession, done: str) -> HttpResponse:
+    """A control that worked: the dashboard. Nothing out of band: the dashboard's own push often
+    replaces the form before this answer comes, and htmx then looks for out-of-band targets
+    under the detached form only (htmx:oobErrorNoTarget); site.js hides the last refusal."""
     if request.htmx:
-        response = render(request, "classroom/session.html#dashboard", dashboard.dashboard_context(session))
-        return _with_flash_cleared(request, response, "classroom/session.html")
+        return render(request, "classroom/session.html#dashboard", dashboard.dashboard_context(session))
     messages.success(request, done)
     return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
 
