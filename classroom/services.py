@@ -536,15 +536,14 @@ def student_remove(*, session: ClassSession, student_id: int, ban: bool = False)
         if not student.removed:
             # First: the open pages told below ask the gates again, which must know by then.
             class_matches.session_gates_changed(session.pk)
-            # Every table of the class, not only theirs: they may watch any (a held student too).
             tables = set(session.table_matches.values_list("match_id", flat=True))
             rename_seats(student=student, nickname="")  # first: a finished game keeps its human seat
             seat = _current_seat(student)
             if seat is not None:
                 _unseat(seat, session)
             student.removed_at = timezone.now()
-            # Their open game pages (finished games too) ask the gates again, once this commits,
-            # and close: a student taken out watches no table of the class any more.
+            # Their open pages of every table, not only theirs (watching, finished games too), ask
+            # the gates again once this commits, and close: they watch no table of the class now.
             for match_id in tables:
                 games.match_watchers_changed(match_id=match_id)
         student.banned = student.banned or ban
