@@ -1,12 +1,15 @@
 """Teacher accounts: limits on logging in and on password-reset mail.
 
 - django-axes locks one username from one address after AXES_FAILURE_LIMIT wrong passwords.
-  Trying a few passwords on each of many usernames passes that, so wrong passwords are also
-  counted per address over every username: CLASSROOM_LOGIN_FAILURE_RATE (20 in 15 minutes; a
-  school's teachers share one address). Past it nobody logs in from that address until the
-  window ends, with the right password neither (else a guesser would still learn which password
-  is right): `AddressLoginLimit`, the first authentication backend, closes every login door (the
-  admin's too) and the login page says why.
+- Trying a few passwords on each of many usernames passes that, so wrong passwords sent without
+  a device cookie are also counted per address over every username: CLASSROOM_LOGIN_FAILURE_RATE
+  (20 in 15 minutes). The login page hands every browser its device cookie (the one the join
+  codes use, classroom.code_guesses), so only a script that drops its cookies counts there. Past
+  it, a login without a device cookie is refused from that address until the window ends, with
+  the right password too (else the script would still learn which password is right):
+  `AddressLoginLimit`, the first authentication backend, closes every login door (the admin's
+  too) and the login page says why. A browser that opened the login page is never refused by
+  it, so no pupil's typing, nor a script's, can lock a school's teachers out.
 - Password-reset mail: CLASSROOM_PASSWORD_RESET_RATE per address and
   CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE per e-mail address typed (whether or not an account has
   it, so the answers tell nobody who has an account).
@@ -16,6 +19,8 @@ Counted in the cache by django-ratelimit, per plateful.client_address.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import PermissionDenied
@@ -23,6 +28,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
+
+from classroom.code_guesses import device_keep, device_of
 
 LOGIN_GROUP = "classroom.login.wrong-password"
 RESET_GROUP = "classroom.password-reset"
@@ -50,30 +57,38 @@ def _used_up(usage: dict | None) -> bool:
 
 
 def login_address_locked(request: HttpRequest) -> bool:
-    """Has this address used up its wrong passwords?"""
+    """Has this address used up its wrong passwords sent without a device cookie?"""
     return _used_up(get_usage(request, group=LOGIN_GROUP, key="ip", rate=_login_rate))
 
 
 def login_failure_count(sender, credentials=None, request=None, **kwargs) -> None:
-    """Receiver of django.contrib.auth's user_login_failed: one more wrong password from here."""
-    if request is not None:
+    """Receiver of django.contrib.auth's user_login_failed: one more wrong password from here,
+    when it came without a device cookie."""
+    if request is not None and not device_of(request):
         get_usage(request, group=LOGIN_GROUP, key="ip", rate=_login_rate, increment=True)
 
 
 class AddressLoginLimit:
     """First in AUTHENTICATION_BACKENDS: while the address is locked, no backend after it is
-    asked, so nobody logs in from there through any login form. It has no get_user (as
+    asked for a login without a device cookie, through any login form. It has no get_user (as
     django-axes' own): it never signs anyone in, so no session ever names it."""
 
     def authenticate(self, request, **credentials):
-        if request is not None and login_address_locked(request):
+        if request is not None and not device_of(request) and login_address_locked(request):
             request.login_address_locked = True
             raise PermissionDenied
         return None
 
 
 class LoginView(auth_views.LoginView):
-    """Django's login page; a locked address gets the "too many tries" page (429) saying so."""
+    """Django's login page, which gives the browser its device cookie; a locked address gets the
+    "too many tries" page (429) saying so."""
+
+    def dispatch(self, request, *args, **kwargs) -> HttpResponse:
+        response = super().dispatch(request, *args, **kwargs)
+        if not device_of(request):
+            device_keep(request, response, secrets.token_urlsafe(16))
+        return response
 
     def form_invalid(self, form) -> HttpResponse:
         if getattr(self.request, "login_address_locked", False):

@@ -8,7 +8,7 @@ shared cache (Redis in production, where every worker process reads the same one
 own memory on the embedded default, which is one process):
 
 - `session_gates_changed(session_id)` writes a new stamp at once and again once the transaction
-  commits: a student taken out or moved, a pause, a resume, an end. Every process then finds its
+  commits: a student taken out, accepted or moved, a pause, a resume, an end. Every process then finds its
   facts stamped with an old token on its next check and reads them again (two queries).
 - A check reads the stamp first and the database after, so facts read just before a commit are
   stamped with the old token and thrown away on the next check.
@@ -44,6 +44,7 @@ class TableFacts:
     teacher_id: int
     paused: bool
     removed: dict[int, bool]  # every student of the session: id -> taken out?
+    held: frozenset[int]  # the students whose name waits for the teacher's OK
     stamp: str
     read_at: float
 
@@ -98,11 +99,13 @@ def table_facts(*, match_id: str, fresh: bool = False) -> TableFacts | None:
     if row is None:
         _facts.discard(match_id)
         return None
-    removed = {
-        pk: removed_at is not None
-        for pk, removed_at in Student.objects.filter(session_id=session_id).values_list("pk", "removed_at")
-    }
-    facts = TableFacts(session_id, row[0], row[1], removed, stamp or "", time.monotonic())
+    students = Student.objects.filter(session_id=session_id).values_list("pk", "removed_at", "pending")
+    removed, held = {}, set()
+    for pk, removed_at, pending in students:
+        removed[pk] = removed_at is not None
+        if pending and removed_at is None:
+            held.add(pk)
+    facts = TableFacts(session_id, row[0], row[1], removed, frozenset(held), stamp or "", time.monotonic())
     if stamp is not None:
         _facts.put(match_id, facts)
     return facts

@@ -2,7 +2,7 @@
 classroom owns: `OWNER`, set on every match made at a class table; no other match runs them).
 
 - `class_match_gate`: a class session's matches are reachable only by its teacher and its
-  students (a removed student no longer counts).
+  students (a removed student no longer counts, nor one whose name waits for the teacher's OK).
 - `class_move_gate`: no move at a paused session's tables (bots and timers included).
 - `class_play_again`: "Play again" at a class table starts the table's next game with the same
   players and sends the student to their place.
@@ -48,7 +48,8 @@ def class_match_gate(match_id: str, request_or_scope) -> str | None:
     if student_id is not None and student_id in facts.removed:
         if facts.removed[student_id]:
             return _("Your teacher took you out of this class session.")
-        return None
+        if student_id not in facts.held:
+            return None
     return _("This game belongs to a class session: only its players and their teacher can open it.")
 
 
@@ -65,7 +66,7 @@ def class_play_again(match, request) -> str | None:
     )
     if session is None:
         return None
-    if student is not None and not student.removed:
+    if student is not None and not student.removed and not student.pending:
         services.table_play_again(session=session, match_id=match.pk, student=student)
     return services.class_url(session)
 

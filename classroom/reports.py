@@ -12,7 +12,6 @@ row has the header's columns: the students who stayed ("joined"), then the other
 
 from __future__ import annotations
 
-import csv
 from collections import Counter
 
 from django.utils.translation import gettext as _
@@ -23,6 +22,8 @@ from games.engines.ranking import ranked
 from games.models import Pace
 from nutrition.meal_words import rule_label
 from nutrition.meals import COUNT_RULES
+from plateful import spreadsheet_csv
+from plateful.spreadsheet_csv import text_cell
 
 RULE_ORDER = [*COUNT_RULES, "vegetable", "no_junk", "calories"]
 
@@ -147,12 +148,6 @@ def session_summary(session: ClassSession) -> dict:
     }
 
 
-def _cell(value) -> str:
-    """A CSV cell a spreadsheet shows as text (a nickname like "=1+1" is not a formula)."""
-    text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 CSV_HEADER = (
     "nickname",
     "status",
@@ -168,31 +163,31 @@ CSV_HEADER = (
 def write_csv(out, session: ClassSession) -> None:
     """One row per student, then the class total; every row as wide as the header."""
     report = session_report(session)
-    writer = csv.writer(out)
+    writer = spreadsheet_csv.writer(out)
     writer.writerow(CSV_HEADER)
     for row in [*report["rows"], *report["taken_out"]]:
         writer.writerow(
             [
-                _cell(row["student"].nickname),
+                text_cell(row["student"].nickname),
                 row["status"],
                 row["games_played"],
                 row["games_won"],
                 row["attempts"],
                 row["successes"],
-                _cell(row["most_failed"]),
+                text_cell(row["most_failed"]),
                 row.get("rank", ""),
             ]
         )
     totals = report["totals"]
     writer.writerow(
         [
-            _cell(_("Class total")),
+            text_cell(_("Class total")),
             "total",
-            totals["games_played"],
+            totals["games_finished"],  # a game counts once, however many students played it
             totals["games_won"],
             totals["attempts"],
             totals["successes"],
-            _cell(totals["most_failed"]),
+            text_cell(totals["most_failed"]),
             "",
         ]
     )

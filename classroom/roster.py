@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from classroom import live, services
+from classroom import class_matches, live, services
 from classroom.models import ClassSession, Student
 from nicknames import clean_nickname, nickname_key, nickname_problem
 
@@ -59,6 +59,7 @@ def student_approve(*, session: ClassSession, student_id: int) -> Student:
             return student
         student.pending = False
         student.save(update_fields=["pending"])
+        class_matches.session_gates_changed(locked.pk)  # the class's tables open to them now
         if locked.status == ClassSession.Status.PLAYING and not locked.is_lesson and not locked.ended:
             services.seat_late_student(locked, student)
         live.session_changed(session.pk)

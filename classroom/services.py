@@ -468,6 +468,8 @@ def table_play_again(*, session: ClassSession, match_id: str, student: Student) 
         if played.match.status != "finished":
             return
         students = [seat.student for seat in played.seats.select_related("student")]
+        if student.pk not in {seated.pk for seated in students if seated is not None}:
+            return  # only the table's own players start its next game
         _table_create(locked, played.table, students, new_seed("again", played.match.seed))
         live.session_changed(locked.pk)
 
@@ -534,17 +536,15 @@ def student_remove(*, session: ClassSession, student_id: int, ban: bool = False)
         if not student.removed:
             # First: the open pages told below ask the gates again, which must know by then.
             class_matches.session_gates_changed(session.pk)
-            played = set(
-                TableSeat.objects.filter(student=student).values_list("table_match__match_id", flat=True)
-            )
+            tables = set(session.table_matches.values_list("match_id", flat=True))
             rename_seats(student=student, nickname="")  # first: a finished game keeps its human seat
             seat = _current_seat(student)
             if seat is not None:
                 _unseat(seat, session)
             student.removed_at = timezone.now()
-            # Their open game pages (finished games too) ask the gates again, once this commits,
-            # and close: a student taken out watches no table of the class any more.
-            for match_id in played:
+            # Their open pages of every table, not only theirs (watching, finished games too), ask
+            # the gates again once this commits, and close: they watch no table of the class now.
+            for match_id in tables:
                 games.match_watchers_changed(match_id=match_id)
         student.banned = student.banned or ban
         student.pending = False

@@ -9,18 +9,19 @@ partial (`template.html#partial`); refusals come back as a plain sentence with a
 from __future__ import annotations
 
 import secrets
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django.views.defaults import page_not_found
 from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
@@ -97,8 +98,10 @@ def teacher_session(request: HttpRequest, session_id: int) -> ClassSession:
 @require_GET
 @login_required
 def teach(request: HttpRequest) -> HttpResponse:
+    # The class as its report counts it: no name taken out or still waiting for the teacher's OK.
+    stayed = Count("students", filter=Q(students__removed_at__isnull=True, students__pending=False))
     sessions = list(
-        ClassSession.objects.filter(teacher=request.user).order_by("-created_at").prefetch_related("students")
+        ClassSession.objects.filter(teacher=request.user).order_by("-created_at").annotate(class_size=stayed)
     )
     by_day: list[tuple[object, list[ClassSession]]] = []
     for session in sessions:
@@ -230,9 +233,11 @@ def _with_flash_cleared(request: HttpRequest, response: HttpResponse, template: 
 
 
 def after_control(request: HttpRequest, session: ClassSession, done: str) -> HttpResponse:
+    """A control that worked: the dashboard. Nothing out of band: the dashboard's own push often
+    replaces the form before this answer comes, and htmx then looks for out-of-band targets
+    under the detached form only (htmx:oobErrorNoTarget); site.js hides the last refusal."""
     if request.htmx:
-        response = render(request, "classroom/session.html#dashboard", dashboard.dashboard_context(session))
-        return _with_flash_cleared(request, response, "classroom/session.html")
+        return render(request, "classroom/session.html#dashboard", dashboard.dashboard_context(session))
     messages.success(request, done)
     return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
 
@@ -434,8 +439,7 @@ def join(request: HttpRequest) -> HttpResponse:
     except services.ClassroomError as error:
         session = None
         if error.code in ("wrong_code", "expired"):
-            device = device or secrets.token_urlsafe(16)  # its next guesses count as its own
-            code_guess_wrong(request, device=device)
+            device = code_guess_wrong(request, device=device)  # its next guesses count as its own
         if data.get("action") != "fun-name":
             context["error"] = error.message
             page = render(request, "classroom/join.html", context, status=error.status)
@@ -473,25 +477,16 @@ def join(request: HttpRequest) -> HttpResponse:
 
 
 def class_guess(request: HttpRequest, code: str) -> tuple[ClassSession, Student] | HttpResponse:
-    """The session and this browser's student at /class/<code>/ (and its lesson's addresses). For
-    a browser that is nobody there yet the code counts as a guess (classroom.code_guesses), as at
-    /join: refused past the limits, a wrong one counted and answered 404, a right one sent to the
-    join form."""
+    """The session and this browser's student at /class/<code>/ (and its lesson's addresses). A
+    browser that is nobody there yet is sent to the join form with the code typed in, whether the
+    code is right or not: only the form's POST is a guess (classroom.code_guesses), so a link or
+    an `<img>` here neither counts nor tells anything."""
     session = ClassSession.objects.filter(code=services.code_normalize(code)).first()
     student = _student_here(request, session) if session is not None else None
     if student is not None:
         return session, student
-    device = device_of(request)
-    if refusal := code_guess_refusal(request, device=device):
-        form = JoinForm(initial={"code": services.code_normalize(code)})
-        context = {"form": form, "fun_name": "", "error": refusal}
-        return render(request, "classroom/join.html", context, status=429)
-    if session is not None:
-        return HttpResponseRedirect(f"{reverse('classroom:join')}?code={session.code}")
-    device = device or secrets.token_urlsafe(16)
-    code_guess_wrong(request, device=device)
-    missing = page_not_found(request, Http404(_("There is no class with that code.")))
-    return device_keep(request, missing, device)
+    query = urlencode({"code": services.code_normalize(code)})
+    return HttpResponseRedirect(f"{reverse('classroom:join')}?{query}")
 
 
 def _lesson_context(session: ClassSession, student: Student, check=None) -> dict:

@@ -9,6 +9,10 @@ from games.models import Match, Pace
 from games.services import MatchError, SeatSpec, match_create
 from games.tutorials import tutorial_for
 
+# games.Match.owner of a guided first game started from a rules page: only the browser that
+# started it opens it (games.views.learner_gate), as a class's own first games are.
+LEARNER_OWNER = "learner"
+
 
 def tutorial_create(*, game: str, nickname: str = "", owner: str = "") -> tuple[Match, dict[int, str]]:
     """Learn to play `game`: its guided first game (games.tutorials), the learner in seat 0

@@ -64,6 +64,14 @@ def _refuse(error: services.MatchError) -> HttpResponse:
     return HttpResponse(error.message, status=error.status, content_type="text/plain; charset=utf-8")
 
 
+def learner_gate(match_id: str, request_or_scope) -> str | None:
+    """A guided first game (lessons.LEARNER_OWNER) opens only for the browser holding its seat."""
+    browser = access.viewer_of(request_or_scope).session
+    if match_id in ((browser.get(SESSION_KEY, {}) if browser is not None else {}) or {}):
+        return None
+    return _("This is someone's own first game: only they can open it.")
+
+
 def _gate(request: HttpRequest, match: Match | str) -> None:
     """Refuse (403) a visitor the owner's gate keeps out (e.g. a class session's tables; a
     public match has no gate)."""
@@ -193,7 +201,7 @@ def learn(request: HttpRequest, slug: str) -> HttpResponse:
         # The nickname rules apply as in quick play; none typed: the one last typed for quick
         # play, else blank (the learner is "You" to themselves, "Guest" to a watcher).
         nickname = request.POST.get("nickname", remembered)
-        match, tokens = lessons.tutorial_create(game=slug, nickname=nickname)
+        match, tokens = lessons.tutorial_create(game=slug, nickname=nickname, owner=lessons.LEARNER_OWNER)
     except services.MatchError as error:
         return _refuse(error)
     _keep_token(request, match.pk, tokens[0])

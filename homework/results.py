@@ -14,7 +14,6 @@ are also the first nine of 1.2's) and how each is filled.
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -27,6 +26,8 @@ from homework.matches import match_outcome
 from homework.models import Assignment, Attempt, Student
 from homework.services import zone_of
 from nutrition.meal_words import rule_label
+from plateful import spreadsheet_csv
+from plateful.spreadsheet_csv import text_cell
 
 GAME_RANK = {"won": 3, "draw": 2, "lost": 1}
 
@@ -240,11 +241,6 @@ def score_status(result: StudentResult) -> str:
     return "not submitted"
 
 
-def _cell(text: str) -> str:
-    """Text a spreadsheet shows as text (a nickname like "=1+1" is not a formula)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def _comment(result: StudentResult, assignment: Assignment) -> str:
     parts = [f"{result.student.nickname}: {result.status_label}"]
     if result.goal_met_at is not None:
@@ -261,7 +257,7 @@ def _comment(result: StudentResult, assignment: Assignment) -> str:
     )
     if result.best is not None:
         parts.append(_("best: %(result)s") % {"result": result.best.label})
-    return _cell(". ".join(parts[:1]) + (" (" + "; ".join(parts[1:]) + ")" if parts[1:] else ""))
+    return text_cell(". ".join(parts[:1]) + (" (" + "; ".join(parts[1:]) + ")" if parts[1:] else ""))
 
 
 def _iso(moment: datetime) -> str:
@@ -289,6 +285,6 @@ def oneroster_rows(assignment: Assignment, now=None) -> list[dict]:
 
 
 def write_oneroster_csv(out, assignment: Assignment, now=None) -> None:
-    writer = csv.DictWriter(out, fieldnames=ONEROSTER_COLUMNS, lineterminator="\r\n")
+    writer = spreadsheet_csv.dict_writer(out, ONEROSTER_COLUMNS, lineterminator="\r\n")
     writer.writeheader()
     writer.writerows(oneroster_rows(assignment, now))

@@ -8,8 +8,6 @@ partial; refusals come back as a plain sentence with a 4xx status (site.js shows
 
 from __future__ import annotations
 
-import secrets
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -22,7 +20,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_ratelimit.core import get_usage
 
 from classroom import dashboard, lessons
-from classroom.code_guesses import code_guess_refusal, code_guess_wrong, device_keep, device_of
+from classroom.code_guesses import (
+    code_guess_refusal,
+    code_guess_wrong,
+    device_keep,
+    device_of,
+    link_lookups_used_up,
+    link_wrong,
+)
 from classroom.forms import LESSON, activity_choices, game_options
 from classroom.services import lesson_card_records
 from games.services import MatchError, games_catalog
@@ -254,58 +259,62 @@ def student_new_code(request: HttpRequest, assignment_id: int, student_id: int) 
 # ----- students: finding the homework, wrong codes ------------------------------------------------
 
 
-def _keep_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """Every student page gives the browser a device id, so its wrong codes count as its own."""
-    if not device_of(request):
-        device_keep(request, response, secrets.token_urlsafe(16))
-    return response
+OPENED_KEY = "homework_opened"  # browser session: ids of the assignments whose code it typed right
+OPENED_LIMIT = 20
 
 
 def _code_refusal(request: HttpRequest) -> str | None:
     """Why this browser may not have a homework or resume code looked up now, or None
-    (classroom.code_guesses: wrong codes count per browser and per address, right ones never)."""
+    (classroom.code_guesses: wrong codes count per browser, and per address without a device
+    cookie; right ones never)."""
     return code_guess_refusal(request, device=device_of(request))
 
 
-def _count_wrong_code(request: HttpRequest) -> None:
-    code_guess_wrong(request, device=device_of(request))
+def _wrong_code(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Count a wrong code typed and sent, and give the browser its device id with the answer:
+    its next wrong codes count as its own."""
+    return device_keep(request, response, code_guess_wrong(request, device=device_of(request)))
+
+
+def _remember_opened(request: HttpRequest, assignment: Assignment) -> None:
+    opened = [pk for pk in request.session.get(OPENED_KEY, []) if pk != assignment.pk]
+    request.session[OPENED_KEY] = [*opened, assignment.pk][-OPENED_LIMIT:]
+
+
+def _code_form(request: HttpRequest, code: str, *, error: str = "", status: int = 200) -> HttpResponse:
+    context: dict = {"form": CodeForm(initial={"code": services.code_normalize(code)})}
+    if error:
+        context["error"] = error
+    return render(request, "homework/entry.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
 def entry(request: HttpRequest) -> HttpResponse:
-    """/homework: type the homework code (or arrive with ?code=)."""
-    raw = request.POST.get("code", "") if request.method == "POST" else request.GET.get("code", "")
-    form = CodeForm(initial={"code": services.code_normalize(raw)})
-    context: dict = {"form": form}
-    if not raw:
-        return _keep_device(request, render(request, "homework/entry.html", context))
-    if refusal := _code_refusal(request):
-        context["error"] = refusal
-        return _keep_device(request, render(request, "homework/entry.html", context, status=429))
-    try:
-        assignment = services.assignment_for_code(code=raw)
-    except services.HomeworkError as error:
-        if error.code == "wrong_code":
-            _count_wrong_code(request)
-        context["error"] = error.message
-        return _keep_device(request, render(request, "homework/entry.html", context, status=error.status))
+    """/homework: type the homework code. A GET with ?code= (a link) goes to the homework's
+    address, which asks for the code again unless this browser typed it before: only a code sent
+    with the form is looked up (and counted when wrong)."""
+    if request.method == "GET":
+        code = services.code_normalize(request.GET.get("code", ""))
+        if code:
+            return HttpResponseRedirect(reverse("homework:page", args=[code]))
+        return _code_form(request, "")
+    assignment = _assignment_or_refusal(request, request.POST.get("code", ""))
+    if isinstance(assignment, HttpResponse):
+        return assignment
+    _remember_opened(request, assignment)
     return HttpResponseRedirect(services.homework_url(assignment))
 
 
 def _assignment_or_refusal(request: HttpRequest, code: str) -> Assignment | HttpResponse:
-    """The assignment of a code in an address, or the entry page saying why not (a wrong code
-    counts against this address and device)."""
-    context: dict = {"form": CodeForm(initial={"code": services.code_normalize(code)})}
+    """The assignment of a code typed and sent (a POST), or the code form saying why not (a wrong
+    code counts against this browser, and its address when it has no device cookie)."""
     if refusal := _code_refusal(request):
-        context["error"] = refusal
-        return _keep_device(request, render(request, "homework/entry.html", context, status=429))
+        return _code_form(request, code, error=refusal, status=429)
     try:
         return services.assignment_for_code(code=code)
     except services.HomeworkError as error:
-        if error.code == "wrong_code":
-            _count_wrong_code(request)
-        context["error"] = error.message
-        return _keep_device(request, render(request, "homework/entry.html", context, status=error.status))
+        page = _code_form(request, code, error=error.message, status=error.status)
+        return _wrong_code(request, page) if error.code == "wrong_code" else page
 
 
 # ----- students: an assignment's page -----------------------------------------------------------
@@ -352,16 +361,28 @@ def _student_page(
         context.setdefault("nickname_form", NicknameForm())
         context.setdefault("resume_form", ResumeForm())
     status = status or (410 if context["state"] == "closed" else 200)
-    return _keep_device(request, render(request, "homework/student.html", context, status=status))
+    return render(request, "homework/student.html", context, status=status)
 
 
 @require_GET
 def homework_page(request: HttpRequest, code: str) -> HttpResponse:
     """A student's homework: pick a nickname or resume with a code, then play or do the lesson;
-    before it opens and after it closes, a polite word (and their own results)."""
-    assignment = _assignment_or_refusal(request, code)
-    if isinstance(assignment, HttpResponse):
-        return assignment
+    before it opens and after it closes, a polite word (and their own results). A link is never a
+    typed guess (classroom.code_guesses): a wrong one counts only against links, and past their
+    limit a browser that hasn't typed this code right (nor is its student) gets the code form
+    with the code filled in, right or wrong alike."""
+    assignment = Assignment.objects.filter(code=services.code_normalize(code)).first()
+    known = assignment is not None and (
+        assignment.pk in request.session.get(OPENED_KEY, [])
+        or str(assignment.pk) in services.students_of(request.session)
+    )
+    if not known and link_lookups_used_up(request):
+        return _code_form(request, code)
+    try:
+        assignment = services.assignment_for_code(code=code)
+    except services.HomeworkError as error:
+        link_wrong(request)
+        return _code_form(request, code, error=error.message, status=error.status)
     if services.code_normalize(code) != code:
         return HttpResponseRedirect(services.homework_url(assignment))
     return _student_page(
@@ -426,11 +447,10 @@ def resume(request: HttpRequest, code: str) -> HttpResponse:
         services.assignment_must_be_open(assignment)
         student = services.student_resume(assignment=assignment, code=request.POST.get("resume_code", ""))
     except services.HomeworkError as error:
-        if error.code == "wrong_resume_code":
-            _count_wrong_code(request)
-        return _student_page(
+        page = _student_page(
             request, assignment, None, resume_form=form, resume_error=error.message, status=error.status
         )
+        return _wrong_code(request, page) if error.code == "wrong_resume_code" else page
     services.student_remember(session=request.session, student=student)
     return HttpResponseRedirect(services.homework_url(assignment))
 

@@ -326,8 +326,8 @@ LOGGING = {
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="plateful@localhost")
 # Login throttling (django-axes): 5 wrong passwords for one username from one address lock that
-# pair out for 15 minutes. Per address over every username (classroom.accounts) the allowance is
-# larger: a whole school shares one address.
+# pair out for 15 minutes. Per address over every username (classroom.accounts) only logins sent
+# without a device cookie count: a whole school shares one address.
 CLASSROOM_LOGIN_FAILURE_RATE = env("CLASSROOM_LOGIN_FAILURE_RATE", default="20/15m")
 # Password-reset mail per address, and per e-mail address typed.
 CLASSROOM_PASSWORD_RESET_RATE = env("CLASSROOM_PASSWORD_RESET_RATE", default="5/h")
@@ -353,7 +353,8 @@ if env("RATELIMIT_IP_META_KEY", default=""):
 RATELIMIT_IP_META_KEY = "plateful.client_address.client_ip"
 AXES_CLIENT_IP_CALLABLE = "plateful.client_address.client_ip"
 GAMES_CREATE_RATE = env("GAMES_CREATE_RATE", default="40/m")  # anonymous new games per address
-# Wrong join codes (classroom.code_guesses): per address, and per browser (its device cookie).
+# Wrong join codes (classroom.code_guesses): per browser (its device cookie), and per address
+# those sent without one.
 CLASSROOM_WRONG_CODE_RATE = env("CLASSROOM_WRONG_CODE_RATE", default="20/5m")
 CLASSROOM_WRONG_CODE_DEVICE_RATE = env("CLASSROOM_WRONG_CODE_DEVICE_RATE", default="5/5m")
 CLASSROOM_JOIN_RATE = env("CLASSROOM_JOIN_RATE", default="80/10m")  # joins per address (a NATed class)
@@ -363,6 +364,6 @@ CLASSROOM_CODE_HOURS = env.int("CLASSROOM_CODE_HOURS", default=12)  # a join cod
 CLASSROOM_IDLE_SECONDS = env.int("CLASSROOM_IDLE_SECONDS", default=90)  # "idle" on the dashboard
 CLASSROOM_RETENTION_DAYS = env.int("CLASSROOM_RETENTION_DAYS", default=30)  # purge_class_data
 CLASSROOM_DASHBOARD_COALESCE_MS = env.int("CLASSROOM_DASHBOARD_COALESCE_MS", default=700)
-# Homework: wrong homework and resume codes count per address (CLASSROOM_WRONG_CODE_RATE) and per
-# browser (its device cookie); joins per address as classes do (CLASSROOM_JOIN_RATE).
+# Homework: wrong homework and resume codes count as join codes do (CLASSROOM_WRONG_CODE_RATE,
+# CLASSROOM_WRONG_CODE_DEVICE_RATE); joins per address as classes do (CLASSROOM_JOIN_RATE).
 HOMEWORK_MAX_STUDENTS = env.int("HOMEWORK_MAX_STUDENTS", default=200)  # per assignment

@@ -1,5 +1,7 @@
-"""classroom.accounts: wrong passwords are limited per address across usernames (besides
-django-axes' per username and address), and password-reset mail per address and per account."""
+"""classroom.accounts: wrong passwords sent without a device cookie are limited per address across
+usernames (besides django-axes' per username and address), a browser that opened the login page
+is never locked out by others' wrong passwords, and password-reset mail is limited per address
+and per account."""
 
 from __future__ import annotations
 
@@ -26,11 +28,12 @@ def _login(username: str, password: str, **client) -> tuple[int, str, Client]:
     return response.status_code, response.content.decode(), browser
 
 
-def test_wrong_passwords_over_many_usernames_lock_the_address(settings):
+def test_wrong_passwords_without_cookies_over_many_usernames_lock_cookieless_logins(settings):
     settings.AXES_FAILURE_LIMIT = 5
     settings.CLASSROOM_LOGIN_FAILURE_RATE = "12/15m"
     teacher = make_teacher()
-    # Four tries for each of many usernames: never five for one, so django-axes alone never locks.
+    # A script that drops its cookies, four tries for each of many usernames: never five for
+    # one, so django-axes alone never locks.
     answers = [_login(f"teacher-{n}", f"guess-{k}")[0] for n in range(5) for k in range(4)]
     assert answers == [200] * 12 + [429] * 8
     status, page, browser = _login(teacher.username, RIGHT)
@@ -41,9 +44,27 @@ def test_wrong_passwords_over_many_usernames_lock_the_address(settings):
     staff = Client()
     staff.post("/admin/login/?next=/admin/", {"username": admin.username, "password": RIGHT})
     assert staff.get("/admin/").status_code == 302
+    # A teacher's browser that opened the login page still logs in with the right password.
+    own = Client()
+    assert own.get("/login/").status_code == 200
+    assert own.post("/login/", {"username": teacher.username, "password": RIGHT}).status_code == 302
     # Another address is not slowed down.
     status, _page, browser = _login(teacher.username, RIGHT, REMOTE_ADDR="10.0.0.9")
     assert status == 302 and browser.get("/teach/").status_code == 200
+
+
+def test_a_pupils_wrong_passwords_over_twenty_usernames_lock_no_teacher_out(settings):
+    settings.CLASSROOM_LOGIN_FAILURE_RATE = "20/15m"
+    garcia, okafor = make_teacher(), make_teacher("mr-okafor")
+    pupil = Client()  # a browser at the school, as every browser there
+    pupil.get("/login/")
+    for n in range(25):
+        assert pupil.post("/login/", {"username": f"teacher-{n}", "password": "guess"}).status_code == 200
+    for teacher in (garcia, okafor):
+        browser = Client()
+        browser.get("/login/")
+        answer = browser.post("/login/", {"username": teacher.username, "password": RIGHT})
+        assert answer.status_code == 302 and browser.get("/teach/").status_code == 200
 
 
 def test_a_right_password_never_counts(settings):

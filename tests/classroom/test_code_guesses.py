@@ -1,7 +1,8 @@
-"""Guessing join codes (classroom.code_guesses): wrong codes count per browser (the signed device
-cookie) and per address, at /join and at /class/<code>/ alike; right codes never count. One
-student's typing can't lock a school (which shares one address) out, and a flood of guesses from
-one address is still stopped."""
+"""Guessing join codes (classroom.code_guesses): only a code typed and sent (a POST) is a guess.
+Wrong codes count per browser (the signed device cookie) and, sent without a device cookie, per
+address; right codes never count. A school's children (one shared address) never lock each other
+out, a GET (a link, any web page's `<img>`) neither counts nor tells whether a code is right, and
+a flood of cookie-dropping guesses from one address is still stopped."""
 
 from __future__ import annotations
 
@@ -38,40 +39,50 @@ def test_one_students_wrong_codes_stop_their_browser_not_their_classmates(teache
         assert _try(Client(), WRONG, name) == 404  # and a typo of theirs is theirs alone
 
 
-def test_wrong_codes_at_the_class_page_count_like_wrong_codes_at_join(teacher, settings):
-    settings.CLASSROOM_WRONG_CODE_DEVICE_RATE = "3/5m"
+def test_four_children_mistyping_five_times_each_lock_no_new_browser_out(teacher, settings):
+    settings.CLASSROOM_WRONG_CODE_DEVICE_RATE = "5/5m"
+    settings.CLASSROOM_WRONG_CODE_RATE = "20/5m"
     session = duel_session(teacher)
-    guesser = Client()
-    answers = [guesser.get(f"/class/{code}/").status_code for code in ("AAAAAA", "CCCCCC", "DDDDDD")]
-    assert answers == [404] * 3
-    # Past the limit, a wrong code and a right one answer alike: nothing left to learn.
-    assert guesser.get("/class/EEEEEE/").status_code == 429
-    assert guesser.get(f"/class/{session.code}/").status_code == 429
-    assert _try(guesser, session.code) == 429  # one allowance for both addresses
-    # The other way round: wrong codes at /join count at /class/ too.
-    other = Client()
-    for _ in range(3):
-        assert _try(other, WRONG) == 404
-    assert other.get(f"/class/{session.code}/").status_code == 429
-    # A right code there, for a browser that hasn't joined, sends it to the join form.
-    fresh = Client().get(f"/class/{session.code}/")
-    assert fresh.status_code == 302 and fresh["Location"] == f"/join?code={session.code}"
+    for _child in range(4):
+        browser = Client()
+        assert [_try(browser, WRONG) for _ in range(5)] == [404] * 5
+    # Twenty wrong codes from the school's address, and a first lesson still starts.
+    for n in range(10):
+        assert _try(Client(), session.code, f"New {n}") == 302
 
 
-def test_a_flood_of_guesses_from_one_address_is_stopped_but_known_browsers_still_get_in(teacher, settings):
+def test_a_get_with_a_code_is_never_a_guess_and_tells_nothing(teacher, settings):
+    settings.CLASSROOM_WRONG_CODE_DEVICE_RATE = "2/5m"
+    settings.CLASSROOM_WRONG_CODE_RATE = "2/5m"
+    session = duel_session(teacher)
+    page = Client()
+    for n in range(14):  # a web page's <img> tags, from the school's address
+        wrong = f"AAAAA{'ACDEFHJKMNPRTU'[n]}"
+        for address in (f"/class/{wrong}/", f"/join?code={wrong}"):
+            assert page.get(address).status_code in (200, 302)
+    # A right and a wrong code look alike at /class/<code>/ for a browser that is nobody there.
+    right, wrong = page.get(f"/class/{session.code}/"), page.get(f"/class/{WRONG}/")
+    assert (right.status_code, wrong.status_code) == (302, 302)
+    assert right["Location"] == f"/join?code={session.code}" and wrong["Location"] == f"/join?code={WRONG}"
+    assert _try(page, session.code, "Ana") == 302  # nothing was counted
+    assert _try(Client(), session.code, "Ben") == 302
+
+
+def test_a_flood_of_guesses_without_cookies_is_stopped_but_browsers_with_one_still_get_in(teacher, settings):
     settings.CLASSROOM_WRONG_CODE_RATE = "6/5m"
     session = duel_session(teacher)
     other_session = duel_session(teacher)
     known, _student = join(other_session, "Ana")  # this browser joined a class before
+    mistyper = Client()
+    assert _try(mistyper, WRONG) == 404  # one wrong code: its browser now has its device cookie
     # A bot that drops its cookies: every guess from a new browser, all from one address.
-    assert [_try(Client(), WRONG) for _ in range(6)] == [404] * 6
+    assert [_try(Client(), WRONG) for _ in range(5)] == [404] * 5
     assert _try(Client(), WRONG) == 429
-    assert Client().get("/class/AAAAAA/").status_code == 429
-    # Now a browser nobody knows is refused before its code is looked at, right or wrong...
+    # Now a guess without a device cookie is refused before its code is looked at...
     assert _try(Client(), session.code) == 429
-    assert Client().get(f"/class/{session.code}/").status_code == 429
-    # ...but a browser that has joined a class before still gets in with the right code.
+    # ...but a browser with one still gets in with the right code.
     assert _try(known, session.code, "Ana") == 302
+    assert _try(mistyper, session.code, "Mo") == 302
     # Another address is not slowed down at all.
     assert _try(Client(REMOTE_ADDR="10.0.0.9"), session.code, "Ben") == 302
 

@@ -13,7 +13,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from classroom import live, services
+from classroom import live, roster, services
 from classroom.models import TableMatch
 from games import services as games
 from games.engines import get_engine
@@ -312,3 +312,35 @@ async def test_an_ended_class_ends_the_game_on_its_open_match_sockets():
     texts = [frame["text"] for frame in await _frames(socket) if frame["type"] == "websocket.send"]
     assert texts and "The teacher ended the class session." in texts[-1]
     await socket.disconnect()
+
+
+@pytest.mark.production_path  # "match.seats_changed" through Redis too
+async def test_a_student_taken_out_stops_watching_every_table_of_the_class():
+    teacher, browser, session, students = await _class(("Ana", "Ben", "Cal", "Dan"))
+    await database_sync_to_async(services.session_start)(session=session)
+    ana_table, _name, ana_browser = await _seated(session, students, "Ana")
+    other = await database_sync_to_async(
+        lambda: TableMatch.objects.filter(session=session, current=True).exclude(pk=ana_table.pk).get()
+    )()
+    watcher = await _connect(f"/ws/play/{other.match_id}/", ana_browser)  # Ana watches a classmate's table
+    assert "data-version=" in await watcher.receive_from()
+    await database_sync_to_async(services.student_remove)(
+        session=session, student_id=students["Ana"][1].pk, ban=True
+    )
+    frames = await _frames(watcher)
+    texts = [frame["text"] for frame in frames if frame["type"] == "websocket.send"]
+    assert any("took you out" in text for text in texts)
+    assert frames[-1] == {"type": "websocket.close", "code": 4403}
+
+
+async def test_a_held_name_opens_no_table_of_the_class():
+    teacher, browser, session, students = await _class(("Ana", "Ben"))
+    await database_sync_to_async(services.session_start)(session=session)
+    table = await database_sync_to_async(lambda: TableMatch.objects.get(session=session, current=True))()
+    await database_sync_to_async(roster.session_set_approve_names)(session=session, approve=True)
+    cal_browser, _cal = await _join(session, "Cal")  # waits for the teacher's OK
+    socket = await _connect(f"/ws/play/{table.match_id}/", cal_browser)
+    frames = await _frames(socket)
+    texts = [frame["text"] for frame in frames if frame["type"] == "websocket.send"]
+    assert not any("Ana" in text for text in texts)
+    assert frames[-1] == {"type": "websocket.close", "code": 4403}

@@ -176,3 +176,13 @@ def test_every_game_shows_its_numbers_so_far_in_its_own_words(teacher, game):
     words = [p["progress_words"] for p in brief.standings]
     assert all(words), f"{game}: {words}"
     assert brief.number_label == engine.score_unit
+
+
+def test_names_waiting_for_the_teachers_ok_are_counted_not_called_nobody(teacher, teacher_client):
+    session = duel_session(teacher, approve_names=True)
+    for name in ("Ana", "Ben", "Cal"):
+        _join(session, name)
+    page = teacher_client.get(f"/teach/sessions/{session.pk}/").content.decode()
+    assert "3 names wait for your OK" in page
+    assert "Nobody has joined yet" not in page
+    assert "3 waiting for your OK" in page and "No name accepted yet" in page

@@ -17,14 +17,14 @@ from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from classroom import class_matches, gates, retention, services
+from classroom import class_matches, gates, retention, roster, services
 from classroom.gates import STUDENTS_KEY
 from classroom.models import TableMatch
 from games import access
 from games import services as games
 from games.changes import MatchChange
 from games.models import Match
-from tests.classroom.conftest import duel_session
+from tests.classroom.conftest import duel_session, join
 from tests.faults.cluster import database_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -205,3 +205,47 @@ def test_another_process_taking_a_student_out_or_pausing_reaches_this_processs_g
     assert settings.CACHES["default"]["BACKEND"].endswith("ForgivingRedisCache")
     assert TAKEN_OUT in access.match_access_refusal(match_id, ana)
     assert PAUSED in access.move_refusal(match_id)
+
+
+# ----- a held name, another table's student -----------------------------------------------------
+
+
+def _finish(match_id):
+    games.match_close(match_id=match_id, reason="test")  # a finished game, whoever won
+    Match.objects.filter(pk=match_id).update(result={"winners": [0], "scores": [3, 1], "reason": "won"})
+
+
+@pytest.mark.django_db
+def test_a_held_student_sees_nothing_of_the_class_until_accepted(teacher):
+    session = duel_session(teacher, approve_names=True)
+    for name in ("Ana", "Ben"):
+        _browser_of, student = join(session, name)
+        roster.student_approve(session=session, student_id=student.pk)
+    services.session_start(session=session)
+    table = TableMatch.objects.get(session=session, table=1)
+    cal, held = join(session, "Cal")  # waits for the teacher's OK
+    page = cal.get(f"/play/{table.match_id}/")
+    assert page.status_code == 403 and "Ana" not in page.content.decode()
+    _finish(table.match_id)
+    replay = cal.get(f"/replays/{table.match_id}/?seat=0")
+    assert replay.status_code == 403 and "Ana" not in replay.content.decode()
+    assert cal.post(f"/play/{table.match_id}/again/").status_code == 403
+    assert TableMatch.objects.filter(session=session).count() == 1  # no table restarted
+    roster.student_approve(session=session, student_id=held.pk)  # accepted: the class opens to Cal
+    assert cal.get(f"/replays/{table.match_id}/?seat=0").status_code == 200
+
+
+@pytest.mark.django_db
+def test_only_a_tables_own_players_start_its_next_game(teacher):
+    session = duel_session(teacher)  # tables of two
+    browsers = {name: join(session, name)[0] for name in ("Ana", "Ben", "Cal", "Dan")}
+    services.session_start(session=session)
+    first, second = TableMatch.objects.filter(session=session).order_by("table")
+    _finish(first.match_id)
+    seated = {seat.student.nickname for seat in first.seats.select_related("student")}
+    outsider = next(name for name in browsers if name not in seated)
+    browsers[outsider].post(f"/play/{first.match_id}/again/")
+    assert TableMatch.objects.filter(session=session, table=first.table).count() == 1
+    insider = next(iter(seated))
+    browsers[insider].post(f"/play/{first.match_id}/again/")
+    assert TableMatch.objects.filter(session=session, table=first.table).count() == 2

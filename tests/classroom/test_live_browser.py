@@ -525,3 +525,41 @@ def test_a_refused_control_is_said_even_when_a_push_redrew_the_dashboard_meanwhi
         )
     finally:
         teacher_context.close()
+
+
+def test_a_control_that_works_after_a_push_redrew_the_dashboard_logs_no_htmx_error(server, browser):
+    """Start answers after the dashboard's own push replaced the form that sent it (the push is
+    often first): htmx looks for the answer's out-of-band parts under the detached form, so an
+    out-of-band #flash there is "htmx:oobErrorNoTarget". A working control's answer has none:
+    site.js hides the last refusal on the request itself."""
+    teacher_context, teacher = _teacher(browser, server, "ms-started")
+    contexts: list = []
+    try:
+        code = _new_session(teacher, server, "Duel")
+        contexts, _pages = _kids(browser, server, code, ["Ana"])
+        teacher.reload()
+        teacher.evaluate(
+            "() => { window.oobErrors = []; window.answered = false;"
+            " document.body.addEventListener('htmx:oobErrorNoTarget',"
+            " (event) => window.oobErrors.push(event.detail.target));"
+            # After htmx's own handler of the answer (it swaps when the answer loads).
+            " document.addEventListener('htmx:beforeSend', (event) => event.detail.xhr"
+            ".addEventListener('loadend', () => { window.answered = true; })); }"
+        )
+        held = []
+        teacher.route(re.compile(r"/teach/sessions/\d+/start/$"), lambda route: held.append(route))
+        teacher.locator("#dashboard").get_by_role("button", name="Start: seat everyone").click()
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not held and time.monotonic() < deadline:
+            teacher.wait_for_timeout(50)  # the route's handler runs while Playwright waits
+        assert held, "the control's request never left"
+        teacher.evaluate(REDRAW)  # the push, before the answer
+        held[0].continue_()
+        teacher.wait_for_function("() => window.answered", timeout=WAIT_MS)
+        teacher.wait_for_selector("#dashboard .table-card", timeout=WAIT_MS)
+        assert teacher.evaluate("window.oobErrors") == []
+        assert teacher.locator("#flash").is_hidden()
+    finally:
+        teacher_context.close()
+        for context in contexts:
+            context.close()

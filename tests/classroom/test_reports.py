@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from classroom import lessons, reports, services
+from classroom import lessons, reports, roster, services
 from classroom.models import ClassSession, MealAttempt, Student, TableMatch
 from games import services as games
 from games.models import Match
@@ -64,6 +64,26 @@ def test_the_csv_has_one_row_per_student_and_the_class_total(teacher):
     assert rows[1] == ["Kim", "joined", "0", "0", "2", "1", "Grains", "1"]  # a tie: the first rule
     assert rows[2][0] == "'=Lou"  # a spreadsheet must not run a nickname as a formula
     assert rows[-1] == ["Class total", "total", "0", "0", "5", "1", "Fruit or veggie", ""]
+
+
+def _no_formula_when_split_on(text: str, separator: str) -> None:
+    """A spreadsheet that splits every line on `separator`, quotes or not, runs no formula."""
+    for line in text.splitlines():
+        for piece in line.split(separator):
+            assert piece.strip('"')[:1] not in ("=", "+", "-", "@"), line
+
+
+def test_the_csv_quotes_every_cell_and_guards_a_formula_after_any_separator(teacher):
+    session = duel_session(teacher)
+    _join(session, ";=1+1;")
+    out = io.StringIO()
+    reports.write_csv(out, session)
+    text = out.getvalue()
+    for line in text.splitlines():
+        assert line.startswith('"') and line.endswith('"'), line
+    for separator in (",", ";", "|"):
+        _no_formula_when_split_on(text, separator)
+    assert list(csv.reader(io.StringIO(text)))[1][0] == ";'=1+1;"
 
 
 def test_reports_count_only_the_students_who_stayed_and_every_csv_row_is_as_wide_as_the_header(teacher):
@@ -129,7 +149,7 @@ def test_the_report_pages_and_csv_download(teacher_client, teacher):
     download = teacher_client.get(f"/teach/sessions/{session.pk}/report.csv")
     assert download["Content-Type"].startswith("text/csv")
     assert f"plateful-{session.code}" in download["Content-Disposition"]
-    assert download.content.decode().splitlines()[1].startswith("Kim,")
+    assert download.content.decode().splitlines()[1].startswith('"Kim",')
     student_page = teacher_client.get(f"/teach/sessions/{session.pk}/students/{kim.pk}/").content.decode()
     assert "Meals checked" in student_page and "Balanced" in student_page
 
@@ -192,3 +212,31 @@ def test_a_finished_match_is_not_closed_again(teacher):
     _win(table, 0)
     assert games.match_close(match_id=table.match_id, reason="x") is False
     assert Match.objects.get(pk=table.match_id).result["winners"] == [0]
+
+
+def test_the_csv_total_counts_each_finished_game_once_as_the_report_does(teacher):
+    session = duel_session(teacher)
+    _join(session, "Ana")
+    _join(session, "Ben")
+    services.session_start(session=session)
+    table = TableMatch.objects.get(session=session)
+    _win(table, 0)
+    report = reports.session_report(session)
+    assert report["totals"]["games_finished"] == 1
+    out = io.StringIO()
+    reports.write_csv(out, session)
+    total = next(row for row in csv.DictReader(io.StringIO(out.getvalue())) if row["status"] == "total")
+    assert total["games_played"] == "1"  # one game, though two students played it
+    assert total["games_won"] == str(report["totals"]["games_won"])
+
+
+def test_the_teachers_home_page_counts_the_class_as_its_report_does(teacher, teacher_client):
+    session = duel_session(teacher, approve_names=True)
+    students = [_join(session, name) for name in ("Ana", "Ben", "Cal", "Dee", "Eve", "Fay")]
+    for student in students[:3]:
+        roster.student_approve(session=session, student_id=student.pk)
+    services.student_remove(session=session, student_id=students[1].pk)
+    services.student_remove(session=session, student_id=students[3].pk, ban=True)
+    assert reports.session_report(session)["totals"]["students"] == 2  # Ana and Cal; Eve and Fay wait
+    page = teacher_client.get("/teach/").content.decode()
+    assert "· 2 students" in page and "6 students" not in page

@@ -131,6 +131,18 @@ def test_a_lesson_counts_balanced_meals_and_its_best_is_the_balanced_one(teacher
     assert row.goal_met_at == row.attempts[1].finished_at
 
 
+def test_the_csv_quotes_every_cell_and_guards_a_formula_after_any_separator(teacher):
+    assignment = duel_homework(teacher)
+    start(assignment, ";=1+1;")
+    out = io.StringIO()
+    results.write_oneroster_csv(out, assignment)
+    text = out.getvalue()
+    for line in text.splitlines():
+        assert line.startswith('"') and line.endswith('"'), line
+        for piece in line.split(";"):  # a spreadsheet splitting on ";" (Spanish, German defaults)
+            assert piece.strip('"')[:1] not in ("=", "+", "-", "@"), line
+
+
 def test_the_csv_has_exactly_oneroster_results_columns_and_values_of_their_kind(teacher):
     assignment = duel_homework(teacher, goal="play", goal_count=2)
     ana, _s, _c = start(assignment, "Ana")

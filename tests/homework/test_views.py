@@ -204,6 +204,32 @@ def test_the_entry_page_opens_the_homework_of_a_code_and_refuses_a_wrong_one_pla
     assert client.get("/hw/ZZZZZZ/").status_code == 404
 
 
+def test_a_get_with_a_homework_code_is_never_a_guess(teacher, settings):
+    settings.CLASSROOM_WRONG_CODE_RATE = "5/5m"
+    settings.CLASSROOM_WRONG_CODE_DEVICE_RATE = "5/5m"
+    assignment = duel_homework(teacher)
+    page = Client()
+    for n in range(14):  # a web page's <img> tags, from the school's address
+        wrong = f"AAAAA{'ACDEFHJKMNPRTU'[n]}"
+        assert page.get(f"/homework?code={wrong}")["Location"] == f"/hw/{wrong}/"
+        assert page.get(f"/hw/{wrong}/").status_code in (200, 404)
+    # Past the links' own limit, a link gets the code form, the code filled in, right or wrong.
+    right, wrong = page.get(f"/hw/{assignment.code}/"), page.get("/hw/ZZZZZZ/")
+    assert (right.status_code, wrong.status_code) == (200, 200)
+    assert (
+        f'value="{assignment.code}"' in right.content.decode() and 'value="ZZZZZZ"' in wrong.content.decode()
+    )
+    assert "Start my homework" not in right.content.decode()
+    # A typed code was never refused: the right one opens the homework, in this browser too.
+    assert page.post("/homework", {"code": assignment.code}).status_code == 302
+    assert "Start my homework" in page.get(f"/hw/{assignment.code}/").content.decode()
+    assert Client().post("/homework", {"code": assignment.code}).status_code == 302
+    assert (
+        Client().post(f"/hw/{assignment.code}/join/", {"nickname": "Ana", "action": "join"}).status_code
+        == 302
+    )
+
+
 def test_wrong_codes_are_limited_per_address(teacher, settings):
     settings.CLASSROOM_WRONG_CODE_RATE = "3/5m"
     assignment = duel_homework(teacher)
@@ -218,8 +244,7 @@ def test_wrong_resume_codes_are_limited_per_device_and_refused_plainly(teacher, 
     settings.CLASSROOM_WRONG_CODE_DEVICE_RATE = "2/5m"
     assignment = duel_homework(teacher)
     _ana, _student, code = start(assignment, "Ana")
-    guesser = Client()
-    guesser.get(f"/hw/{assignment.code}/")  # the page gives the browser its device id
+    guesser = Client()  # its first wrong code gives it its device id
     first = guesser.post(f"/hw/{assignment.code}/resume/", {"resume_code": "AAAA-AAAA"})
     assert first.status_code == 404
     assert "That resume code isn't right for this homework" in html.unescape(first.content.decode())
@@ -227,7 +252,7 @@ def test_wrong_resume_codes_are_limited_per_device_and_refused_plainly(teacher, 
     blocked = guesser.post(f"/hw/{assignment.code}/resume/", {"resume_code": code})  # even the right one
     assert blocked.status_code == 429 and "Too many wrong codes" in blocked.content.decode()
     assert services.STUDENTS_KEY not in guesser.session
-    other_device = Client()  # same address, another device: the address's allowance is not used up
+    other_device = Client()  # same address, another browser: the address's allowance is not used up
     assert other_device.post(f"/hw/{assignment.code}/resume/", {"resume_code": code}).status_code == 302
 
 

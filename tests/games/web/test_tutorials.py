@@ -10,7 +10,7 @@ import re
 import pytest
 from django.utils import translation
 
-from games import rendering, scheduler, services
+from games import access, rendering, scheduler, services
 from games.engines import get_engine
 from games.models import Match, Pace
 from games.tutorials import games_with_tutorials, tutorial_for
@@ -71,11 +71,21 @@ def test_a_lesson_takes_the_nickname_last_typed_for_quick_play(client):
     assert _learn(client, game="food-war", nickname="Bo").seat_set.get(number=0).nickname == "Bo"
 
 
+def test_a_guided_first_game_opens_only_for_the_browser_that_started_it(client):
+    match = _learn(client, nickname="Kim")
+    stranger = client.__class__()
+    for address in (f"/play/{match.pk}/", f"/tables/{match.pk}/", f"/replays/{match.pk}/?seat=0"):
+        refused = stranger.get(address)
+        assert refused.status_code == 403 and "Kim" not in refused.content.decode()
+    assert stranger.post(f"/play/{match.pk}/again/").status_code == 403
+    # The match socket asks the same gate with the socket's session: a stranger's is refused.
+    assert access.match_access_refusal(match, {"session": {}, "user": None})
+    assert access.match_access_refusal(match, {"session": client.session, "user": None}) is None
+    assert client.get(f"/play/{match.pk}/").status_code == 200
+
+
 def test_the_coach_speaks_to_the_learner_only(client, django_user_model):
     match = _learn(client)
-    watcher = client.__class__()
-    page = watcher.get(f"/play/{match.pk}/").content.decode()
-    assert 'id="coach"' not in page and "data-coach-pick" not in page
     assert 'id="coach"' not in rendering.live_html(match, None)
     assert 'id="coach"' in rendering.live_html(match, 0)
 
