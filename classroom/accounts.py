@@ -1,6 +1,11 @@
 """Teacher accounts: limits on logging in and on password-reset mail.
 
-- django-axes locks one username from one address after AXES_FAILURE_LIMIT wrong passwords.
+- django-axes locks one username from one address after AXES_FAILURE_LIMIT wrong passwords,
+  except in a browser where that teacher has logged in before (a signed "known device" cookie
+  naming the username, given at each login; OWASP's device cookies): a pupil who types five
+  wrong passwords for Ms Garcia's username locks out every other browser at the school for that
+  username, never Ms Garcia's own. A known browser has its own allowance of wrong passwords
+  (CLASSROOM_KNOWN_DEVICE_FAILURE_RATE), after which django-axes' lock applies to it too.
 - Trying a few passwords on each of many usernames passes that, so wrong passwords sent without
   a device cookie are also counted per address over every username: CLASSROOM_LOGIN_FAILURE_RATE
   (20 in 15 minutes). The login page hands every browser its device cookie (the one the join
@@ -34,11 +39,19 @@ from classroom.code_guesses import device_keep, device_of
 LOGIN_GROUP = "classroom.login.wrong-password"
 RESET_GROUP = "classroom.password-reset"
 RESET_ACCOUNT_GROUP = "classroom.password-reset.account"
+KNOWN_DEVICE_GROUP = "classroom.login.known-device"
 LOCKED_TEMPLATE = "registration/locked_out.html"
+KNOWN_COOKIE = "plateful_known_teacher"
+KNOWN_SALT = "classroom.accounts.known-device"
+KNOWN_MAX_AGE = 365 * 24 * 3600
 
 
 def _login_rate(group: str, request: HttpRequest) -> str:
     return settings.CLASSROOM_LOGIN_FAILURE_RATE
+
+
+def _known_device_rate(group: str, request: HttpRequest) -> str:
+    return settings.CLASSROOM_KNOWN_DEVICE_FAILURE_RATE
 
 
 def _reset_rate(group: str, request: HttpRequest) -> str:
@@ -61,11 +74,43 @@ def login_address_locked(request: HttpRequest) -> bool:
     return _used_up(get_usage(request, group=LOGIN_GROUP, key="ip", rate=_login_rate))
 
 
+def _known_username(request: HttpRequest) -> str:
+    """The username whose teacher logged in from this browser before ("" when none)."""
+    return request.get_signed_cookie(KNOWN_COOKIE, default="", salt=KNOWN_SALT, max_age=KNOWN_MAX_AGE) or ""
+
+
+def _typed_username(credentials: dict | None) -> str:
+    return str((credentials or {}).get("username") or "").strip().lower()
+
+
+def _known_device_usage(request: HttpRequest, *, increment: bool = False) -> dict | None:
+    def this_browser(_group: str, _request: HttpRequest) -> str:
+        return f"{_known_username(request)}|{device_of(request)}"
+
+    return get_usage(
+        request, group=KNOWN_DEVICE_GROUP, key=this_browser, rate=_known_device_rate, increment=increment
+    )
+
+
+def is_known_device(request: HttpRequest, credentials: dict | None = None) -> bool:
+    """AXES_WHITELIST_CALLABLE: a login for the username this browser's teacher used before is
+    not subject to django-axes' lock on that username (others' wrong passwords never lock a
+    teacher out of their own browser), until this browser uses up its own wrong passwords."""
+    known = _known_username(request)
+    if not known or known != _typed_username(credentials):
+        return False
+    return not _used_up(_known_device_usage(request))
+
+
 def login_failure_count(sender, credentials=None, request=None, **kwargs) -> None:
     """Receiver of django.contrib.auth's user_login_failed: one more wrong password from here,
-    when it came without a device cookie."""
-    if request is not None and not device_of(request):
+    when it came without a device cookie, or from a known browser against its own allowance."""
+    if request is None:
+        return
+    if not device_of(request):
         get_usage(request, group=LOGIN_GROUP, key="ip", rate=_login_rate, increment=True)
+    if _known_username(request) and _known_username(request) == _typed_username(credentials):
+        _known_device_usage(request, increment=True)
 
 
 class AddressLoginLimit:
@@ -88,6 +133,20 @@ class LoginView(auth_views.LoginView):
         response = super().dispatch(request, *args, **kwargs)
         if not device_of(request):
             device_keep(request, response, secrets.token_urlsafe(16))
+        return response
+
+    def form_valid(self, form) -> HttpResponse:
+        """Logged in: this browser is now known for this username (see the module's docstring)."""
+        response = super().form_valid(form)
+        response.set_signed_cookie(
+            KNOWN_COOKIE,
+            form.get_user().get_username().lower(),
+            salt=KNOWN_SALT,
+            max_age=KNOWN_MAX_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=self.request.is_secure(),
+        )
         return response
 
     def form_invalid(self, form) -> HttpResponse:

@@ -329,6 +329,9 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="plateful@localhost")
 # pair out for 15 minutes. Per address over every username (classroom.accounts) only logins sent
 # without a device cookie count: a whole school shares one address.
 CLASSROOM_LOGIN_FAILURE_RATE = env("CLASSROOM_LOGIN_FAILURE_RATE", default="20/15m")
+# A browser where a teacher logged in before is not locked by others' wrong passwords for that
+# username (classroom/accounts.py), up to its own wrong passwords: this many.
+CLASSROOM_KNOWN_DEVICE_FAILURE_RATE = env("CLASSROOM_KNOWN_DEVICE_FAILURE_RATE", default="10/15m")
 # Password-reset mail per address, and per e-mail address typed.
 CLASSROOM_PASSWORD_RESET_RATE = env("CLASSROOM_PASSWORD_RESET_RATE", default="5/h")
 CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE = env("CLASSROOM_PASSWORD_RESET_ACCOUNT_RATE", default="3/h")
@@ -337,6 +340,7 @@ AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
+AXES_WHITELIST_CALLABLE = "classroom.accounts.is_known_device"
 # django-ratelimit counts in the cache above. LocMem is per process: right for the one-process
 # embedded default (its check calls it "not shared"); production sets REDIS_URL, and Django's
 # own RedisCache is atomic but not on the library's short list.

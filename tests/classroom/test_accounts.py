@@ -111,3 +111,43 @@ def test_password_reset_mail_is_limited_per_account(settings, garcia):
     # An address with no account gets the same answers: nobody learns who has an account.
     unknown = [_reset("nobody@school.example", REMOTE_ADDR="10.0.2.1").status_code for _ in range(4)]
     assert unknown == [302] * 3 + [429]
+
+
+def test_a_pupil_who_types_a_teachers_username_never_locks_her_own_browser(settings):
+    settings.AXES_FAILURE_LIMIT = 5
+    settings.CLASSROOM_KNOWN_DEVICE_FAILURE_RATE = "10/15m"
+    teacher = make_teacher()
+    own = Client()  # the classroom machine, where she logged in yesterday
+    own.get("/login/")
+    assert own.post("/login/", {"username": teacher.username, "password": RIGHT}).status_code == 302
+    own.post("/logout/")
+    pupil = Client()
+    pupil.get("/login/")
+    for _ in range(6):
+        pupil.post("/login/", {"username": teacher.username, "password": "guess"})
+    # django-axes locks her username from this address for every other browser, the pupil's too...
+    stranger = Client()
+    stranger.get("/login/")
+    assert stranger.post("/login/", {"username": teacher.username, "password": RIGHT}).status_code != 302
+    # ...but not in her own browser, with the right password.
+    answer = own.post("/login/", {"username": teacher.username, "password": RIGHT})
+    assert answer.status_code == 302 and own.get("/teach/").status_code == 200
+
+
+def test_a_known_browser_has_its_own_allowance_of_wrong_passwords(settings):
+    settings.AXES_FAILURE_LIMIT = 5
+    settings.CLASSROOM_KNOWN_DEVICE_FAILURE_RATE = "8/15m"
+    teacher = make_teacher()
+    own = Client()
+    own.get("/login/")
+    assert own.post("/login/", {"username": teacher.username, "password": RIGHT}).status_code == 302
+    own.post("/logout/")
+    # Past the axes limit, still inside its own allowance: the right password passes.
+    for _ in range(6):
+        assert own.post("/login/", {"username": teacher.username, "password": "guess"}).status_code == 200
+    assert own.post("/login/", {"username": teacher.username, "password": RIGHT}).status_code == 302
+    own.post("/logout/")
+    # Its allowance used up, django-axes' lock applies to it like to any browser.
+    for _ in range(8):
+        own.post("/login/", {"username": teacher.username, "password": "guess"})
+    assert own.post("/login/", {"username": teacher.username, "password": RIGHT}).status_code != 302
