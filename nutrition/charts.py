@@ -29,7 +29,7 @@ LABEL_HEIGHT = 24
 BAR_HEIGHT = 16
 BAR_GAP = 4
 ROW_GAP = 12
-SECTION_HEIGHT = 30
+SECTION_HEIGHT = 48  # two lines: what the bars show, then what 100 % means (Spanish is long)
 
 
 def _percent(item: dict, key: str) -> float | None:
@@ -43,7 +43,7 @@ def compare_chart(items: list[dict]) -> dict:
     """Geometry of the comparison chart for 1-3 foods (`items` from the compare view)."""
     sections, y = [], 0
     for title_key, keys in (("good", ("energy_kcal", *GOOD_KEYS)), ("limit", LIMIT_KEYS)):
-        section = {"kind": title_key, "y": y + 21, "rows": []}
+        section = {"kind": title_key, "y": y + 19, "note_y": y + 38, "rows": []}
         y += SECTION_HEIGHT
         for key in keys:
             row = {"key": key, "label": nutrient_name(key), "label_y": y + 17, "bars": []}

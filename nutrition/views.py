@@ -15,6 +15,7 @@ from nutrition.services import food_search, food_search_results, foods_imported,
 
 FOODS_PER_PAGE = 25
 COMPARE_MAX = 3
+TICKED_MOST = FOODS_PER_PAGE  # foods kept ticked across searches (the compare page takes the first 3)
 COMPARE_SUGGESTIONS = 8
 EXAMPLE_CARDS = ("broccoli", "potato-chips")
 
@@ -25,6 +26,11 @@ def _scoring_constants() -> dict:
         "vitamin_cap": scoring.VITAMIN_CAP_PCT,
         "bands": scoring.VALUE_BANDS,
     }
+
+
+def _ndbs(request, most: int) -> list[str]:
+    """The foods named by ?ndb= (ticked to compare), each once, in order; nonsense is left out."""
+    return list(dict.fromkeys(n for n in request.GET.getlist("ndb") if n.isdigit()))[:most]
 
 
 def _plate_group(request) -> str:
@@ -40,10 +46,18 @@ def food_list(request):
     group = _plate_group(request)
     found = food_search_results(query=query, plate_group=group)
     page = Paginator(found.ids, FOODS_PER_PAGE).get_page(request.GET.get("page"))
+    foods = foods_in_order(ids=list(page.object_list))
+    # Foods ticked to compare come with every search (the page's checked boxes): the ones this
+    # search lists stay ticked in place, the others in a list of their own above the results.
+    ticked = _ndbs(request, TICKED_MOST)
+    listed = {food.ndb for food in foods}
+    elsewhere = {f.ndb: f for f in Food.objects.filter(ndb__in=[n for n in ticked if n not in listed])}
     context = {
         "imported": True,
         "page": page,
-        "foods": foods_in_order(ids=list(page.object_list)),
+        "foods": foods,
+        "ticked": ticked,
+        "ticked_elsewhere": [elsewhere[n] for n in ticked if n in elsewhere],
         "query": query,
         "corrected": found.corrected,
         "group": group,
@@ -143,7 +157,7 @@ def _compare_item(food: Food, basis: str) -> dict:
 def food_compare(request):
     if not foods_imported():
         return render(request, "nutrition/food_list.html", {"imported": False}, status=404)
-    ndbs = list(dict.fromkeys(n for n in request.GET.getlist("ndb") if n.isdigit()))[:COMPARE_MAX]
+    ndbs = _ndbs(request, COMPARE_MAX)
     found = {food.ndb: food for food in Food.objects.filter(ndb__in=ndbs).select_related("usda_group")}
     foods = [found[n] for n in ndbs if n in found]
     basis = request.GET.get("basis", "serving")
