@@ -20,8 +20,8 @@ FOODS = (
     "01001",
     "19120",
     "01082",
-    "14006",
-)  # 14006: light beer, in no group
+    "14209",
+)  # 14209: brewed coffee, in no group
 PHONE = {"width": 360, "height": 740}
 
 
