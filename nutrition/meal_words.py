@@ -248,7 +248,8 @@ def _suggestion(row: RuleResult, names: dict[str, str]) -> str:
     if row.suggest == "remove":
         return _("Take off %(name)s.") % {"name": name}
     if row.suggest == "swap":
-        return _("Swap %(name)s for a lighter food from the same group.") % {"name": name}
+        swap = _("Swap %(name)s for another food of the same group, so the meal fits the calorie limit.")
+        return swap % {"name": name}
     return _("Try %(name)s.") % {"name": name}
 
 

@@ -34,6 +34,7 @@ of; it never offers Exhilarating Exercise.
 from __future__ import annotations
 
 import math
+import zlib
 from dataclasses import asdict, dataclass, field, fields
 
 GRAIN_SERVINGS_NEEDED = 2
@@ -256,26 +257,31 @@ class _Context:
 
 
 def _card_to_add(groups, cards: list[dict], context: _Context) -> str | None:
-    """The allowed card that brings one of these groups best: not on the plate, not junk, not
-    Exhilarating Exercise, keeping the meal within the limit if it can, then the fewest calories."""
+    """An allowed card that brings one of these groups: not on the plate, not junk, not
+    Exhilarating Exercise, keeping the meal within the limit if one can. Which one varies with
+    the plate (a hint names the food group a meal lacks, never "the fewest calories": a child
+    should not learn that less food is better food)."""
     on_plate = {card.get("id") for card in cards}
     count = context.count
-    candidates = [
-        card
-        for card in context.allowed
-        if card.get("id") not in on_plate
-        and not is_junk(card)
-        and not is_exercise(card)
-        and _servings([card], groups, count) > 0
-    ]
-    if not candidates:
-        return None
-    limit = context.rules.calorie_limit
-    best = min(
-        candidates,
-        key=lambda c: (context.calories + card_calories(c) > limit, card_calories(c), c.get("name", c["id"])),
+    candidates = sorted(
+        (
+            card
+            for card in context.allowed
+            if card.get("id") not in on_plate
+            and not is_junk(card)
+            and not is_exercise(card)
+            and _servings([card], groups, count) > 0
+        ),
+        key=lambda c: c["id"],
     )
-    return best["id"]
+    limit = context.rules.calorie_limit
+    fitting = [card for card in candidates if context.calories + card_calories(card) <= limit] or candidates
+    # A food of that group alone (rice for grains, not a pizza) when there is one.
+    fitting = [card for card in fitting if len(card.get("groups") or {}) <= 1] or fitting
+    if not fitting:
+        return None
+    turn = zlib.crc32(",".join(sorted(str(card_id) for card_id in on_plate)).encode())
+    return fitting[turn % len(fitting)]["id"]
 
 
 def _serving_rules_met(cards: list[dict], rules: MealRules) -> bool:

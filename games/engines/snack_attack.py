@@ -355,11 +355,12 @@ class SnackAttackEngine(SnackAttackView):
         state["removed"] += junk
         text = msg(
             ngettext_noop(
-                "Exercise burned off %(who)s's %(n)s junk snack.",
-                "Exercise burned off %(who)s's %(n)s junk snacks.",
+                "Exercise took %(who)s's %(n)s junk card out of the game.",
+                "Exercise took %(who)s's %(n)s junk cards out of the game.",
             ),
             you=ngettext_noop(
-                "Exercise burned off your %(n)s junk snack.", "Exercise burned off your %(n)s junk snacks."
+                "Exercise took your %(n)s junk card out of the game.",
+                "Exercise took your %(n)s junk cards out of the game.",
             ),
             who=seat_ref(seat),
             n=len(junk),
@@ -373,8 +374,8 @@ class SnackAttackEngine(SnackAttackView):
         state["eaten"][seat].remove(junk)
         state["removed"].append(junk)
         text = msg(
-            gettext_noop("%(who)s's greens cancelled %(card)s."),
-            you=gettext_noop("Your greens cancelled %(card)s."),
+            gettext_noop("%(who)s's greens took %(card)s out of the game."),
+            you=gettext_noop("Your greens took %(card)s out of the game."),
             who=seat_ref(seat),
             card=card_ref(junk),
         )

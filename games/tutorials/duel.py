@@ -79,8 +79,8 @@ def _show(state: State) -> Advice:
             msg(
                 gettext_noop(
                     "You both show a card at once: more calories goes first. The card you show "
-                    "starts your own meal, so show a healthy one. %(card)s: %(value)s value and "
-                    "only %(calories)s calories."
+                    "starts your own meal, and the meal with more value wins. %(card)s brings "
+                    "%(value)s value for %(calories)s calories, which leaves room under the limit."
                 ),
                 card=card_ref(card),
                 value=_value(state, card),
@@ -101,7 +101,7 @@ def _attack(state: State, card: str) -> Advice:
             gettext_noop(
                 "Attack puts your card in the bot's meal. The bot's meal has %(calories)s calories; "
                 "one serving of %(card)s adds %(more)s, so it reaches %(total)s: 1000 calories or "
-                "more, and you win the round. Too many calories is not a healthy meal!"
+                "more, and you win the round."
             ),
             calories=their_calories,
             card=card_ref(card),

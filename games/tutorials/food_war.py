@@ -77,7 +77,8 @@ def coach(engine: Engine, state: State) -> Advice:
         )
         why = msg(
             gettext_noop(
-                "Foods full of vitamins and fiber have a high Overall Value; treats have a low one. "
+                "The Overall Value is the Nutri-Score of 100 grams of the food: fiber, protein, fruit "
+                "and vegetables raise it; sugar, saturated fat, salt and a lot of calories lower it. "
                 "A real game goes on until the rounds are used up."
             )
         )

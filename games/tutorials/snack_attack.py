@@ -3,7 +3,7 @@
 The store is stacked so the lesson meets every move and every special card: shop two cards,
 eat a good snack (Strawberries: their vitamin C), put junk back (Potato Chips) and swap it for
 Broccoli, shop again, eat Exhilarating Exercise (it burns junk and shields you), eat Sugar Shock
-while the Exercise shields you, eat the Broccoli (greens cancel a junk snack), and yell Snack
+while the Exercise shields you, eat the Broccoli (greens take a junk card out of the game), and yell Snack
 Attack! with a hand of junk. Then the lesson is over and the learner may finish the game.
 
 The store is face down and mixed again after a swap or a Snack Attack!, so the coach finds the
@@ -153,8 +153,8 @@ def coach(engine: Engine, state: State) -> Advice:
         return Advice(
             say=msg(
                 gettext_noop(
-                    "Eat %(card)s: it burns off the junk you ate, and it shields your snacks from one "
-                    "Sugar Shock."
+                    "Eat %(card)s: it takes the junk cards you ate out of the game, and it shields "
+                    "your snacks from one Sugar Shock."
                 ),
                 card=card_ref(EXERCISE),
             ),
@@ -204,7 +204,8 @@ def coach(engine: Engine, state: State) -> Advice:
         say = (
             msg(
                 gettext_noop(
-                    "Eat the %(card)s: Broccoli and Spinach cancel a junk snack you ate, here %(junk)s."
+                    "Eat the %(card)s: Broccoli and Spinach take one junk card you ate out of the game, here "
+                    "%(junk)s."
                 ),
                 card=card_ref(BROCCOLI),
                 junk=card_ref(junk[0]),
@@ -212,7 +213,8 @@ def coach(engine: Engine, state: State) -> Advice:
             if junk
             else msg(
                 gettext_noop(
-                    "Eat the %(card)s. Broccoli and Spinach also cancel a junk snack you ate (you ate none)."
+                    "Eat the %(card)s. Broccoli and Spinach also take one junk card you ate out of the game "
+                    "(you ate none)."
                 ),
                 card=card_ref(BROCCOLI),
             )

@@ -11,6 +11,7 @@ import pytest
 
 from games.bots import get_bot
 from games.engines import ENGINES, get_engine
+from games.engines.cards import load_deck_records
 from games.engines.messages import english, message_ids
 from games.tutorials import LEARNER, facts, games_with_tutorials, move_matches, refusal, tutorial_for
 from nutrition.scoring import daily_value
@@ -148,21 +149,37 @@ def test_the_vitamin_words_follow_the_numbers(share, words):
 
 
 def test_what_a_lesson_says_about_a_card_comes_from_its_record():
+    """The why of an Overall Value names the Nutri-Score part (per 100 g) that weighs most for
+    that card, and follows the record when it changes: nothing is hard-coded."""
     _lesson, _engine, state = _deal("duel")
     cards = state["cards"]
-    beans = _say(facts.why_it_scores(cards, "black-beans"), state)
+    cookies = cards["cookies"]
+    said = _say(facts.why_it_scores(cards, "cookies"), state)
+    sugar = round(cookies["nutrients_per_100g"]["sugars_g"])
+    assert f"mostly because of its sugar: {sugar} grams in every 100 grams" in said
+    assert f"only {cookies['value']}" in said
+    # The same cookies with little sugar and a lot of salt: the words follow the record.
+    salty = {**cookies["nutrients_per_100g"], "sugars_g": 1.0, "sodium_mg": 2400.0}
+    changed = {**cards, "cookies": {**cookies, "nutrients_per_100g": salty}}
+    said = _say(facts.why_it_scores(changed, "cookies"), state)
+    assert "mostly because of its salt: 2400 milligrams of sodium in every 100 grams" in said
     best = max(int(card["value"]) for card in cards.values())
-    if cards["black-beans"]["value"] == best:
-        assert f"({best})" in beans and "highest Overall Value" in beans
-        assert f"{round(cards['black-beans']['nutrients_per_serving']['fiber_g'])} grams of fiber" in beans
-    cookies = _say(facts.why_it_scores(cards, "cookies"), state)
-    assert (
-        f"{round(cards['cookies']['nutrients_per_serving']['added_sugars_g'])} grams of added sugar"
-        in cookies
-    )
-    # A card changed in the database changes the words (nothing is hard-coded).
-    changed = {**cards, "cookies": {**cards["cookies"], "nutrients_per_serving": {"added_sugars_g": 30.4}}}
-    assert "30 grams of added sugar" in _say(facts.why_it_scores(changed, "cookies"), state)
+    top = next(card_id for card_id, card in cards.items() if card["value"] == best)
+    said = _say(facts.why_it_scores(cards, top), state)
+    assert f"highest Overall Value of every card ({best}), mostly because" in said
+    # No why claims what the value does not count: serving calories or vitamins.
+    for card_id in cards:
+        if (fact := facts.why_it_scores(cards, card_id)) is not None:
+            words = _say(fact, state)
+            assert "Vitamin Power" not in words and "calories, but" not in words
+
+
+def test_raisins_and_cheddar_are_low_for_their_own_reasons():
+    records = {card["id"]: card for card in load_deck_records("eat-right")}
+    raisins = english(facts.why_it_scores(records, "raisins"), cards=records)
+    cheddar = english(facts.why_it_scores(records, "cheddar"), cards=records)
+    assert "sugar" in raisins and "calories" not in raisins
+    assert "saturated fat" in cheddar or "salt" in cheddar
 
 
 def test_the_duel_lesson_shows_eats_draws_and_attacks_to_win():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.engines.cards import load_deck_records
 from nutrition.meals import CALORIE_LIMIT, MealRules, check_meal, lightest_balanced_meal
 
 
@@ -129,12 +130,26 @@ def test_the_book_rules_give_one_row_per_rule_in_order():
     assert (grains.have, grains.need, grains.cards) == (1, 2, (("bread", 1),))
 
 
-def test_an_unmet_rule_suggests_the_lightest_allowed_card_that_fits():
+def test_an_unmet_rule_suggests_an_allowed_card_of_the_group_it_lacks():
     check = check_meal([BREAD, APPLE], allowed=ALLOWED)
     grains, fruit_or_veggie, meat_or_dairy, _calories = check.rows
-    assert grains.suggestion == "rice" and grains.suggest == "add"  # not the bread already there
-    assert fruit_or_veggie.suggestion == "carrot"
-    assert meat_or_dairy.suggestion == "milk"
+    # Not the bread already there, and a food of that group alone (rice, not the pizza).
+    assert grains.suggestion == "rice" and grains.suggest == "add"
+    assert fruit_or_veggie.suggestion == "carrot"  # the one fruit or veggie not on the plate
+    assert meat_or_dairy.suggestion in {"milk", "chicken"}
+
+
+def test_hints_vary_with_the_plate_and_do_not_always_pick_the_fewest_calories():
+    """A hint names a food of the group the meal lacks, not "the lightest" (issue 30): over the
+    deck's plates of one grain card, the veggie suggested changes with the plate."""
+    deck = [record for record in load_deck_records("eat-right") if record.get("groups")]
+    grains = [record for record in deck if set(record["groups"]) == {"grains"}]
+    suggested = [check_meal([grain], allowed=deck).rows[1].suggestion for grain in grains]  # fruit_or_veggie
+    assert len(set(suggested)) >= 3
+    lightest = min((r for r in deck if set(r["groups"]) <= {"fruit", "veggie"}), key=lambda r: r["calories"])[
+        "id"
+    ]
+    assert suggested.count(lightest) < len(suggested) / 2
 
 
 def test_too_many_calories_takes_off_junk_first_then_the_biggest_extra_never_adds_exercise():

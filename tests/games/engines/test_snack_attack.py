@@ -250,7 +250,7 @@ def test_sugar_shock_after_exercise_costs_only_the_exercise_card():
     assert sorted(state["removed"]) == ["exhilarating-exercise", "sugar-shock"]
 
 
-def test_exhilarating_exercise_burns_off_every_eaten_junk_card():
+def test_exhilarating_exercise_takes_every_eaten_junk_card_out_of_the_game():
     state = table(hands={0: ["exhilarating-exercise"]}, eaten={0: ["chips", "apple", "candy"]})
     state = play(state, 0, type="eat", card="exhilarating-exercise")
     assert state["eaten"][0] == ["apple", "exhilarating-exercise"]
