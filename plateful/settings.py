@@ -341,6 +341,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_WHITELIST_CALLABLE = "classroom.accounts.is_known_device"
+# No log of every login with its address and browser (the privacy page promises no tracking):
+# only wrong passwords are kept, until their lock ends.
+AXES_DISABLE_ACCESS_LOG = True
 # django-ratelimit counts in the cache above. LocMem is per process: right for the one-process
 # embedded default (its check calls it "not shared"); production sets REDIS_URL, and Django's
 # own RedisCache is atomic but not on the library's short list.

@@ -1,5 +1,6 @@
-"""Site-wide pages: the home page and the health check."""
+"""Site-wide pages: the home page, the privacy page and the health check."""
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -11,6 +12,26 @@ from plateful.health import site_health
 @require_GET
 def home(request):
     return render(request, "home.html")
+
+
+@require_GET
+def privacy(request):
+    """What the site keeps about a child and a teacher, and for how long: the numbers are this
+    site's own settings, so the page never promises what the operator changed."""
+    context = {
+        "retention_days": settings.CLASSROOM_RETENTION_DAYS,
+        "finished_days": _days(settings.GAMES_FINISHED_DAYS),
+        "unfinished_hours": _days(settings.GAMES_UNFINISHED_HOURS),
+        "session_days": settings.SESSION_COOKIE_AGE // (24 * 3600),
+        "lock_minutes": _days(settings.AXES_COOLOFF_TIME * 60),
+        "code_hours": settings.CLASSROOM_CODE_HOURS,
+    }
+    return render(request, "privacy.html", context)
+
+
+def _days(number: float) -> int | float:
+    """A setting's number as people write it: 30, not 30.0."""
+    return int(number) if float(number).is_integer() else number
 
 
 @never_cache
