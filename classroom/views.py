@@ -47,6 +47,7 @@ from games.models import Pace
 from games.services import MatchError, games_catalog
 from games.views import SESSION_KEY
 from nicknames import fun_names
+from plateful import google_share
 
 
 def _refuse(message: str, status: int) -> HttpResponse:
@@ -212,8 +213,10 @@ def session_page(request: HttpRequest, session_id: int) -> HttpResponse:
     session = teacher_session(request, session_id)
     context = {**dashboard.dashboard_context(session), "join_url": dashboard.join_url(request, session)}
     context["qr"] = dashboard.qr_svg(context["join_url"])
-    template = "classroom/session.html#dashboard" if request.htmx else "classroom/session.html"
-    return render(request, template, context)
+    if request.htmx:
+        return render(request, "classroom/session.html#dashboard", context)
+    context.update(google_share.share_context(context["join_url"]))
+    return google_share.with_google_share(render(request, "classroom/session.html", context))
 
 
 @require_GET

@@ -42,6 +42,7 @@ from homework.forms import (
     homework_game_form_class,
 )
 from homework.models import Assignment, Student
+from plateful import google_share
 
 NEW_CODES_KEY = "homework_new_codes"  # browser session: {assignment id: a resume code not yet noted}
 
@@ -183,9 +184,12 @@ def _assignment_page(request: HttpRequest, assignment: Assignment, dates_form=No
         "goal": results.goal_words(assignment),
         "dates_form": dates_form or DatesForm(initial=_dates_initial(assignment)),
         "retention_days": settings.CLASSROOM_RETENTION_DAYS,
+        **google_share.share_context(link),
     }
     with timezone.override(services.zone_of(assignment.time_zone)):
-        return render(request, "homework/assignment.html", context, status=status)
+        return google_share.with_google_share(
+            render(request, "homework/assignment.html", context, status=status)
+        )
 
 
 @require_GET

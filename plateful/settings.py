@@ -370,6 +370,9 @@ CLASSROOM_MAX_STUDENTS = env.int("CLASSROOM_MAX_STUDENTS", default=80)  # per cl
 CLASSROOM_CODE_HOURS = env.int("CLASSROOM_CODE_HOURS", default=12)  # a join code expires after
 CLASSROOM_IDLE_SECONDS = env.int("CLASSROOM_IDLE_SECONDS", default=90)  # "idle" on the dashboard
 CLASSROOM_RETENTION_DAYS = env.int("CLASSROOM_RETENTION_DAYS", default=30)  # purge_class_data
+# Google Classroom's share button on session and homework pages (plateful/google_share.py): the
+# one third party the site can load, so it is off unless the operator turns it on.
+GOOGLE_CLASSROOM_SHARE = env.bool("GOOGLE_CLASSROOM_SHARE", default=False)
 CLASSROOM_DASHBOARD_COALESCE_MS = env.int("CLASSROOM_DASHBOARD_COALESCE_MS", default=700)
 # Homework: wrong homework and resume codes count as join codes do (CLASSROOM_WRONG_CODE_RATE,
 # CLASSROOM_WRONG_CODE_DEVICE_RATE); joins per address as classes do (CLASSROOM_JOIN_RATE).

@@ -25,6 +25,7 @@ def privacy(request):
         "session_days": settings.SESSION_COOKIE_AGE // (24 * 3600),
         "lock_minutes": _days(settings.AXES_COOLOFF_TIME * 60),
         "code_hours": settings.CLASSROOM_CODE_HOURS,
+        "google_share": settings.GOOGLE_CLASSROOM_SHARE,
     }
     return render(request, "privacy.html", context)
 
