@@ -3,6 +3,7 @@ the piles in the middle, each player's mat, the last round's result and this fli
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from django.utils.translation import gettext as _
@@ -147,20 +148,28 @@ def _flipped_cards(view: dict, names: list[str], seat, shown: dict, lowest) -> l
     # War your own lower card or your own Electric Eel may be the right one.
     own_card_never_slapped = view.get("mode") in ("chomp", "double-chomp")
     cards = []
-    for entry in view.get("center") or []:
+    center = view.get("center") or []
+    per_owner = Counter(entry["seat"] for entry in center)
+    counted: Counter = Counter()
+    for entry in center:
         mine = seat is not None and entry["seat"] == seat
         never = mine and own_card_never_slapped
         shown_card = shown.get(entry["card"]) or picture(entry["card"], entry["name"])
-        # No button on your own card where slapping it is always a Bad Chomp.
-        shown_card = replace(
-            shown_card, actions=[] if never else list(shown_card.actions), reason="", owner_name=""
-        )
+        owner_name = _("Yours") if mine else name_of(names, entry["seat"])
+        # No button on your own card where slapping it is always a Bad Chomp. A slap's button
+        # names the card's owner (two Shrimps may be face up); the slot says it for the eye.
+        actions = [] if never else list(shown_card.actions)
+        counted[entry["seat"]] += 1
+        slap_owner = owner_name
+        if per_owner[entry["seat"]] > 1:  # Double CHOMP!: two cards of one player, maybe alike
+            slap_owner = _("%(owner)s, card %(n)s") % {"owner": owner_name, "n": counted[entry["seat"]]}
+        shown_card = replace(shown_card, actions=actions, reason="", owner_name=slap_owner if actions else "")
         cards.append(
             {
                 "card": shown_card,
                 "name": entry["name"],
                 "owner": entry["seat"],
-                "owner_name": _("Yours") if mine else name_of(names, entry["seat"]),
+                "owner_name": owner_name,
                 "mine": mine,
                 "never": never,
                 "lowest": lowest is not None and entry.get("rank") == lowest,

@@ -25,16 +25,16 @@ ROUND_REASONS = {
         gettext_noop("You ate 1000 calories or more."),
     ),
     "eat-value": (
-        gettext_noop("%(who)s built a meal worth 100 value."),
-        gettext_noop("You built a meal worth 100 value."),
+        gettext_noop("%(who)s built a meal worth 100 value or more."),
+        gettext_noop("You built a meal worth 100 value or more."),
     ),
     "attack-value": (
-        gettext_noop("An attack pushed %(who)s's meal to 100 value."),
-        gettext_noop("An attack pushed your meal to 100 value."),
+        gettext_noop("An attack pushed %(who)s's meal to 100 value or more."),
+        gettext_noop("An attack pushed your meal to 100 value or more."),
     ),
     "attack-calories": (
-        gettext_noop("%(who)s stuffed the other meal to 1000 calories."),
-        gettext_noop("You stuffed the other meal to 1000 calories."),
+        gettext_noop("%(who)s stuffed the other meal to 1000 calories or more."),
+        gettext_noop("You stuffed the other meal to 1000 calories or more."),
     ),
 }
 ROUND_REASONS["eat-both"] = ROUND_REASONS["eat-calories"]
@@ -171,7 +171,15 @@ def _history(view: dict, names: list[str], seat) -> list[dict]:
         # A round lost by eating too much is told about the loser; the others about the winner.
         loser_told = reason.startswith("eat-") and reason != "eat-value" and winner is not None
         text = _round_reason(reason, 1 - winner if loser_told else winner, seat, names)
-        history.append({"round": entry.get("round"), "winner": who, "text": text, "tie": winner is None})
+        history.append(
+            {
+                "round": entry.get("round"),
+                "winner": who,
+                "mine": seat is not None and winner == seat,  # "You won": its own sentence (Spanish)
+                "text": text,
+                "tie": winner is None,
+            }
+        )
     return history
 
 

@@ -389,8 +389,8 @@ class ChompTable(Engine):
             )
         state["mode"] = carry_on
         text = msg(
-            gettext_noop("Only %(who)s are left: they carry on with %(game)s."),
-            you=gettext_noop("Only you and %(who)s are left: you carry on with %(game)s."),
+            gettext_noop("Only %(who)s are left: %(game)s goes on with them."),
+            you=gettext_noop("Only you and %(who)s are left: %(game)s goes on with you."),
             who=seats_ref(players),
             game=msg(MODE_NAMES[carry_on]),
         )

@@ -265,9 +265,10 @@ class Duel(Engine):
             return self._end_round(state, 1 - seat, f"eat-{why}", text)
         if value >= VALUE_TO_WIN:
             text = msg(
-                gettext_noop("%(who)s built a meal worth 100 value."),
-                you=gettext_noop("You built a meal worth 100 value."),
+                gettext_noop("%(who)s built a meal worth %(value)s value."),
+                you=gettext_noop("You built a meal worth %(value)s value."),
                 who=seat_ref(seat),
+                value=value,
             )
             return self._end_round(state, seat, "eat-value", text)
         return self._pass_turn(state, seat)
@@ -278,13 +279,14 @@ class Duel(Engine):
         if value >= VALUE_TO_WIN:
             why = "both" if calories >= CALORIES_TO_LOSE else "value"
             text = msg(
-                gettext_noop("%(who)s pushed the meal of %(target)s to 100 value."),
+                gettext_noop("%(who)s pushed the meal of %(target)s to %(value)s value."),
                 you={
-                    "who": gettext_noop("You pushed the meal of %(target)s to 100 value."),
-                    "target": gettext_noop("%(who)s pushed your meal to 100 value."),
+                    "who": gettext_noop("You pushed the meal of %(target)s to %(value)s value."),
+                    "target": gettext_noop("%(who)s pushed your meal to %(value)s value."),
                 },
                 who=seat_ref(seat),
                 target=seat_ref(target),
+                value=value,
             )
             return self._end_round(state, target, f"attack-{why}", text)
         if calories >= CALORIES_TO_LOSE:

@@ -363,7 +363,7 @@ def _higher_card_won(state: State, last: dict) -> bool:
 def _finished(state: State) -> Advice:
     won, last_why = last_round(state)
     done = msg(
-        gettext_noop("Well done, you finished the lesson! Now you know how to play %(game)s."),
+        gettext_noop("Well done, you finished the %(game)s lesson! Now you know how to play."),
         game=msg(MODE_NAMES[state["mode"]]),
     )
     tuna = msg(

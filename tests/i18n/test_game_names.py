@@ -61,3 +61,11 @@ def test_each_rules_page_and_the_catalog_name_the_game_the_same_in_both_language
     name = ENGINES[slug].name
     assert _heading(_page(f"/games/{slug}/", "es")) == _heading(_page(f"/games/{slug}/", "en")) == name
     assert f">{name}<" in _page("/games/", "es").replace("&#x27;", "'")
+
+
+def test_no_sentence_ends_right_after_a_game_name_placeholder(catalogue):
+    """A game's name may end in "!" (CHOMP!): a sentence that puts its period right after the
+    name reads "CHOMP!." (issue 31)."""
+    ending = re.compile(r"%\((?:game|name|game_name)\)s\.")
+    found = [e.msgid for e in catalogue if ending.search(e.msgid) and "game" in e.msgid]
+    assert not found, found

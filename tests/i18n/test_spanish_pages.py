@@ -47,8 +47,9 @@ def _both(path: str, seats: dict | None = None, user=None) -> tuple[str, str]:
     return pages[0], pages[1]
 
 
-# "Tú" before a verb of the third person ("Tú ganó"): the reader's own sentence needs its own words.
-YOU_WITH_THEIR_VERB = re.compile(r"\bTú\s+(?:\w+ó|es|tiene|ha)\b")
+# "Tú" with a verb of the third person ("Tú ganó", "ganó Tú"): the reader's own sentence needs its own
+# words.
+YOU_WITH_THEIR_VERB = re.compile(r"\bTú\s+(?:\w+ó|es|tiene|ha)\b|\b\w+ó\s+Tú\b")
 
 
 def _assert_spanish(path: str, english: str, spanish: str, names=frozenset()):

@@ -383,7 +383,7 @@ def test_last_two_may_carry_on_with_a_two_player_game():
     state, _ = flip(table(piles, options={**QUICK, "last_two": "quick-chomp"}))
     state, events = slap(state, 0, "plankton-1")
     assert state.get("result") is None and state["mode"] == "quick-chomp"
-    assert "carry on with Quick CHOMP!" in texts(events)[-1]
+    assert "Quick CHOMP! goes on with them" in texts(events)[-1]
     state, _ = flip(state)  # seal vs shrimp: race to slap the lower card, whoever's it is
     state, _ = slap(state, 1, "shrimp-1")
     assert sorted(state["discards"][1]) == ["seal-1", "shrimp-1"]
