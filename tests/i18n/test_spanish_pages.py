@@ -249,6 +249,12 @@ def _play_until(game: str, seed: int, reached) -> tuple[Match, str]:
             "Última ronda: ganaste",
         ),
         (
+            "duel",
+            lambda state: any(entry.get("winner") == 0 for entry in state.get("round_history") or []),
+            ": you won.",
+            ": ganaste tú.",
+        ),
+        (
             "appetite",
             lambda state: (state.get("last_score") or {}).get("seat") == 0,
             "Last score: you",
