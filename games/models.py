@@ -146,6 +146,11 @@ class Seat(models.Model):
     nickname = models.CharField(max_length=40, blank=True)
     bot_level = models.CharField(max_length=20, blank=True)
     token_hash = models.CharField(max_length=64, blank=True)
+    # A seat that changed hands mid-game: the moves logged before `taken_over_at` (a match
+    # version) were made by `before` ({"kind", "nickname", "bot_level"}), so the feed names them,
+    # not the new occupant, and never tells the new one "you" did them.
+    taken_over_at = models.PositiveIntegerField(default=0)
+    before = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from types import SimpleNamespace
 from typing import NamedTuple
 
 import cachetools
@@ -67,20 +68,43 @@ def seat_names(match: Match, seat: int | None, seats: list[Seat] | None = None) 
     rows = list(seats if seats is not None else match.seat_set.all())
     # A lone player who gave no nickname (quick play against bots) is "Guest" to watchers.
     alone = sum(1 for row in rows if row.kind != Seat.Kind.BOT) == 1
-    names = []
-    for row in rows:
-        if row.number == seat:
-            names.append(_("You"))
-        elif row.kind == Seat.Kind.BOT:
-            names.append(
-                _("%(level)s bot %(number)s") % {"level": level_name(row.bot_level), "number": row.number + 1}
-            )
-        elif row.kind == Seat.Kind.HUMAN:
-            fallback = _("Guest") if alone else _("Player %(number)s") % {"number": row.number + 1}
-            names.append(row.nickname or fallback)
-        else:
-            names.append(_("Open seat"))
-    return names
+    return [_("You") if row.number == seat else _occupant_name(row, row.number, alone) for row in rows]
+
+
+def _occupant_name(occupant, number: int, alone: bool) -> str:
+    """A seat's name in the third person; `occupant`: a Seat, or what a seat held before
+    (its `before`, read through the same attribute names)."""
+    if occupant.kind == Seat.Kind.BOT:
+        return _("%(level)s bot %(number)s") % {"level": level_name(occupant.bot_level), "number": number + 1}
+    if occupant.kind == Seat.Kind.HUMAN:
+        fallback = _("Guest") if alone else _("Player %(number)s") % {"number": number + 1}
+        return occupant.nickname or fallback
+    return _("Open seat")
+
+
+def _feed_before_takeovers(
+    recent: list[MatchAction], seat: int | None, seats: list[Seat], words: Speaker, names: list[str], cards
+) -> list[dict]:
+    """The feed, where a seat changed hands mid-game: the moves before it name who made them (the
+    bot or player who held the seat then), and its new occupant is never told "you" did them."""
+    taken = [row for row in seats if row.taken_over_at and row.before]
+    if not taken:
+        return _feed(recent, seat, words, tuple(names))
+    alone = sum(1 for row in seats if row.kind != Seat.Kind.BOT) == 1
+    feed = []
+    for logged in recent:
+        then = list(names)
+        viewer = seat
+        for row in taken:
+            if logged.index < row.taken_over_at:
+                then[row.number] = _occupant_name(SimpleNamespace(**row.before), row.number, alone)
+                viewer = None if row.number == seat else viewer
+        if then == names and viewer == seat:
+            feed.extend(_feed_lines(logged, seat, words, tuple(names)))
+        else:  # its own words (and cache key): "you" is nobody's, the seat has its old name
+            said = speaker(viewer=viewer, names=then, cards=cards)
+            feed.extend(_feed_lines(logged, seat, said, (*then, "before")))
+    return feed
 
 
 def _feed(recent: list[MatchAction], seat: int | None, words: Speaker, names: tuple[str, ...]) -> list[dict]:
@@ -180,7 +204,7 @@ def live_context(
     cards = match.cards
     seen = seat_view(engine, match_state(match=match), seat, cards=cards)
     words = speaker(viewer=seat, names=third_person, cards=cards)
-    feed = _feed(rows.recent, seat, words, tuple(third_person))
+    feed = _feed_before_takeovers(rows.recent, seat, seats, words, third_person, cards)
     context.update(
         boards.present(
             seen, names, words, cards=cards, deck=engine.deck_slug, feed=feed, version=match.version

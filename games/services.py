@@ -349,6 +349,8 @@ def match_seat_replace(
         if kind == "bot" and bot_level not in bot_levels(match.game):
             raise MatchError(_("Pick a bot level from the list."))
         token = secrets.token_urlsafe(24) if kind == "human" else None
+        row.before = {"kind": row.kind, "nickname": row.nickname, "bot_level": row.bot_level}
+        row.taken_over_at = match.version
         row.kind = kind
         row.nickname = (nickname or "").strip()[:40] if kind == "human" else ""
         row.bot_level = bot_level if kind == "bot" else ""
