@@ -236,6 +236,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 # The language switch (templates/base.html) posts to Django's set_language, which keeps the
 # choice in this cookie for a year; websockets read it too (plateful/locale.py).
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+# Dates read the same on every page, in each language (plateful/formats).
+FORMAT_MODULE_PATH = ["plateful.formats"]
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 TIME_ZONE = env("TIME_ZONE", default="UTC")

@@ -10,8 +10,12 @@ import polib
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import translation
 
+from games import rendering, services
+from games.bots import bot_levels
 from games.engines import ENGINES
+from games.services import SeatSpec
 
 PO = settings.BASE_DIR / "locale" / "es" / "LC_MESSAGES" / "django.po"
 # Every game of the registry, and Food War's two variants (named on its board and rules page).
@@ -26,14 +30,19 @@ def catalogue():
 
 
 def test_a_game_name_is_its_own_spanish(catalogue):
-    translated = {e.msgid: e.msgstr for e in catalogue if e.msgid in GAME_NAMES and e.msgstr != e.msgid}
+    # A message with a context is a word, not the name (the Appetite a hand must hit).
+    translated = {
+        e.msgid: e.msgstr
+        for e in catalogue
+        if e.msgid in GAME_NAMES and not e.msgctxt and e.msgstr != e.msgid
+    }
     assert not translated, f"Game names stay English in Spanish: {translated}"
 
 
 def test_every_message_that_names_a_game_names_it_in_english_in_spanish_too(catalogue):
     renamed = []
     for entry in catalogue:
-        if entry.obsolete:
+        if entry.obsolete or entry.msgctxt:  # a context marks a word, not the name
             continue
         spanish = [entry.msgstr] if not entry.msgid_plural else list(entry.msgstr_plural.values())
         english = APPETITE_THE_WORD.sub("", entry.msgid)
@@ -69,3 +78,13 @@ def test_no_sentence_ends_right_after_a_game_name_placeholder(catalogue):
     ending = re.compile(r"%\((?:game|name|game_name)\)s\.")
     found = [e.msgid for e in catalogue if ending.search(e.msgid) and "game" in e.msgid]
     assert not found, found
+
+
+@pytest.mark.django_db
+def test_the_appetite_to_hit_is_a_word_and_reads_in_spanish():
+    """On the Appetite board "Appetite" is also the number a hand must hit: a word, translated."""
+    bot = SeatSpec(kind="bot", bot_level=bot_levels("appetite")[0])
+    match, _tokens = services.match_create(game="appetite", seats=[bot, bot], seed=3)
+    with translation.override("es"):
+        page = rendering.live_html(match, 0)
+    assert 'class="appetite-counter-label">Apetito</span>' in page
