@@ -47,7 +47,7 @@ def _picks(page: str) -> list[dict]:
 
 def test_the_learn_page_offers_the_lesson_and_a_post_starts_it_with_the_learners_seat(client):
     page = client.get("/games/duel/learn/").content.decode()
-    assert "Learn to play (about 3 minutes)" in page and 'data-learn="duel"' in page
+    assert "Learn to play (a few minutes)" in page and 'data-learn="duel"' in page
     match = _learn(client, nickname="Kim")
     assert match.tutorial and match.pace == Pace.RELAXED and match.game == "duel"
     assert [seat.kind for seat in match.seat_set.order_by("number")] == ["human", "bot"]
