@@ -8,13 +8,14 @@ from django.utils.translation import gettext_noop
 
 from games.boards import generic
 from games.boards.common import back, cards_by_id, mini, name_of, picture, relabel
-from games.engines.duel import meal_calories, meal_value
+from games.engines.duel import meal_value
 from games.seat_view import SeatView
+from nutrition.meals import card_calories
 
 
 def _duel_card_numbers(record: dict) -> tuple[int, int]:
     """What a card adds to a meal: (value, calories). Exercise: no value, -200 calories."""
-    return meal_value([record]), meal_calories([record])
+    return meal_value([record]), card_calories(record)
 
 
 # Why a round ended, about another player and about you (two catalogue entries, as everywhere:

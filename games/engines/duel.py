@@ -61,7 +61,13 @@ def meal_value(cards: list[dict]) -> int:
 
 
 def meal_calories(cards: list[dict]) -> int:
-    return sum(card_calories(c) for c in cards)
+    """A meal's calories, card by card in the order eaten. Exhilarating Exercise takes 200 off,
+    but a meal never has fewer than 0 calories: the book is silent, and a meal of "-113 calories"
+    means nothing to a child (the rules page says so)."""
+    total = 0
+    for card in cards:
+        total = max(0, total + card_calories(card))
+    return total
 
 
 class Duel(Engine):

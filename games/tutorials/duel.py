@@ -25,6 +25,7 @@ from games.engines.duel import CALORIES_TO_LOSE, VALUE_TO_WIN, meal_calories, me
 from games.engines.messages import card_ref, gettext_noop, msg
 from games.tutorials import LEARNER, Advice, Tutorial
 from games.tutorials.facts import why_it_scores
+from nutrition.meals import card_calories
 
 BOT = 1
 DEAL = (
@@ -52,7 +53,7 @@ def _value(state: State, card_id: str) -> int:
 
 
 def _calories(state: State, card_id: str) -> int:
-    return meal_calories([state["cards"][card_id]])
+    return card_calories(state["cards"][card_id])
 
 
 def _meals_now(state: State) -> object:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines import IllegalAction, get_engine
+from games.engines.duel import meal_calories
 from games.engines.messages import english
 
 ENGINE = get_engine("duel")
@@ -172,7 +173,7 @@ def test_eating_to_100_value_and_1000_calories_at_once_loses_the_round():
 def test_eaten_exercise_lowers_calories_but_adds_no_value():
     state = reveal(deal(["salad", "exercise"], ["soup"]), "salad", "soup")
     state = play(state, 0, "eat", card="exercise")
-    assert meal_totals(state, 0) == (45, -150)
+    assert meal_totals(state, 0) == (45, 0)  # 50 - 200 stops at 0: a meal has no negative calories
 
 
 def test_sugar_shock_is_an_ordinary_junk_food_in_duel():
@@ -300,3 +301,14 @@ def test_moves_before_the_show_of_cards_are_explained():
 
 
 # ----- bots -----------------------------------------------------------------------------------------
+
+
+def test_a_meal_never_has_fewer_than_0_calories():
+    """Exercise takes 200 off, but an 87-calorie meal goes to 0, not -113 (the book is silent;
+    the rules page says what the site chose), and the next card counts from 0."""
+    apple = {"id": "apple", "calories": 87, "value": 20}
+    exercise = {"id": "exhilarating-exercise", "calories": -200, "special": "exercise"}
+    chips = {"id": "chips", "calories": 150, "value": 4}
+    assert meal_calories([apple, exercise]) == 0
+    assert meal_calories([apple, exercise, chips]) == 150
+    assert meal_calories([chips, apple, exercise]) == 37
