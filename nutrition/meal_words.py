@@ -179,8 +179,8 @@ def _numbers(row: RuleResult) -> str:
         return _("%(have)s of at most %(limit)s") % {"have": row.have, "limit": row.need}
     if row.rule == "no_junk":
         return ngettext("%(n)s junk card", "%(n)s junk cards", row.have) % {"n": row.have}
-    if row.real:
-        return _("%(have)s of %(need)s") % {
+    if row.real:  # "1 cup; needs 1 cup", never "1 cup of 1 cup"
+        return _("%(have)s; needs %(need)s") % {
             "have": real_amount_words(row.rule, row.have),
             "need": real_amount_words(row.rule, row.need),
         }

@@ -12,7 +12,7 @@ from classroom.gates import students_of
 from classroom.models import ClassSession, Student
 from classroom.services import code_normalize
 from games.catalog import game_name
-from nutrition.meal_words import card_amounts_words
+from nutrition.meal_words import card_amounts_words, real_amount_words
 from nutrition.meal_words import rule_label as meal_rule_label
 
 register = template.Library()
@@ -92,6 +92,14 @@ def category_label(category: str) -> str:
 @register.filter
 def rule_label(rule: str) -> str:
     return meal_rule_label(rule)
+
+
+@register.simple_tag
+def rule_need(rule: str, need, rules) -> str:
+    """A lesson's rule as a child reads it, with its amount: "1 cup of fruit or veggies: Fruit or
+    veggie" becomes "1 cup · Fruit or veggie" (a count alone, "2 Fruit or veggie", says nothing)."""
+    amount = real_amount_words(rule, need) if rules.real_servings else str(need)
+    return _("%(amount)s of %(what)s") % {"amount": amount, "what": meal_rule_label(rule).lower()}
 
 
 @register.filter

@@ -534,3 +534,13 @@ def test_a_control_that_works_answers_with_the_dashboard_alone(teacher_client, t
         f"/teach/sessions/{session.pk}/pause/", HTTP_HX_REQUEST="true"
     ).content.decode()
     assert 'id="dashboard"' in paused and "hx-swap-oob" not in paused
+
+
+def test_a_lessons_rules_say_their_amounts(teacher):
+    """ "2 Fruit or veggie / 1 Meat or dairy" said nothing: each rule says how much, in the units
+    the lesson counts (issue 31)."""
+    session = lesson_session(teacher)
+    client, _student = join(session, "Ana")
+    page = client.get(f"/class/{session.code}/").content.decode()
+    chips = re.findall(r'<span class="rule-chip">([^<]*)</span>', page)
+    assert "2 oz of grains" in chips and "1 cup of fruit or veggie" in chips, chips

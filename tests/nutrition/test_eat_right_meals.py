@@ -32,7 +32,7 @@ def test_cheese_pizza_and_a_roast_beef_sub_are_not_a_balanced_meal(rules):
 def test_the_lesson_says_how_little_vegetable_the_pizza_and_sub_have():
     rows = meal_rule_rows(plate("cheese-pizza", "roast-beef-sub"), rules=EVERY_OPTION)
     fruit_or_veggie = next(row for row in rows if row["rule"] == "fruit_or_veggie")
-    assert fruit_or_veggie["numbers"] == "3/8 cup of 1 cup"
+    assert fruit_or_veggie["numbers"] == "3/8 cup; needs 1 cup"
     assert "(Cheese Pizza: 1/8 cup, Roast Beef Sub: 1/4 cup)" in fruit_or_veggie["why"]
 
 

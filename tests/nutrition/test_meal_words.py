@@ -68,8 +68,8 @@ def test_a_lesson_words_real_servings_in_cups_and_ounces():
     grains, fruit_or_veggie, meat_or_dairy, vegetable, _calories = meal_rule_rows(
         [PIZZA_SLICE, SUB], rules=rules, allowed=[GREEN_BEANS]
     )
-    assert grains["numbers"] == "4 1/2 oz of 2 oz" and grains["ok"]
-    assert fruit_or_veggie["numbers"] == "3/8 cup of 1 cup"
+    assert grains["numbers"] == "4 1/2 oz; needs 2 oz" and grains["ok"]
+    assert fruit_or_veggie["numbers"] == "3/8 cup; needs 1 cup"  # never "1 cup of 1 cup"
     assert fruit_or_veggie["why"] == (
         "You have 3/8 cup of fruit and veggies (Pizza: 1/8 cup, Sub: 1/4 cup); a balanced meal needs 1 cup. "
         "Try Green-Beans."
