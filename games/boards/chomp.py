@@ -151,9 +151,10 @@ def _flipped_cards(view: dict, names: list[str], seat, shown: dict, lowest) -> l
         mine = seat is not None and entry["seat"] == seat
         never = mine and own_card_never_slapped
         shown_card = shown.get(entry["card"]) or picture(entry["card"], entry["name"])
-        # No button on your own card where slapping it is always a Bad Chomp.
+        # No button on your own card where slapping it is always a Bad Chomp. A card without a
+        # button says its creature under the picture (readable before the picture arrives).
         shown_card = replace(
-            shown_card, actions=[] if never else list(shown_card.actions), reason="", owner_name=""
+            shown_card, actions=[] if never else list(shown_card.actions), reason="", owner_name=entry["name"]
         )
         cards.append(
             {
