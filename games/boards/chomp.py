@@ -157,13 +157,16 @@ def _flipped_cards(view: dict, names: list[str], seat, shown: dict, lowest) -> l
         shown_card = shown.get(entry["card"]) or picture(entry["card"], entry["name"])
         owner_name = _("Yours") if mine else name_of(names, entry["seat"])
         # No button on your own card where slapping it is always a Bad Chomp. A slap's button
-        # names the card's owner (two Shrimps may be face up); the slot says it for the eye.
+        # names the card's owner (two Shrimps may be face up); the slot says it for the eye. A
+        # card without a button says its creature under the picture (readable before it loads).
         actions = [] if never else list(shown_card.actions)
         counted[entry["seat"]] += 1
         slap_owner = owner_name
         if per_owner[entry["seat"]] > 1:  # Double CHOMP!: two cards of one player, maybe alike
             slap_owner = _("%(owner)s, card %(n)s") % {"owner": owner_name, "n": counted[entry["seat"]]}
-        shown_card = replace(shown_card, actions=actions, reason="", owner_name=slap_owner if actions else "")
+        shown_card = replace(
+            shown_card, actions=actions, reason="", owner_name=slap_owner if actions else entry["name"]
+        )
         cards.append(
             {
                 "card": shown_card,
