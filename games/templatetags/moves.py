@@ -16,4 +16,4 @@ def move_name(card, label: str) -> str:
     extra = [card.name] if face_up and card.name and card.name not in label else []
     if card.owner_name:
         extra.append(card.owner_name)
-    return f"{label} ({', '.join(extra)})" if extra else label
+    return ", ".join([label, *extra])
