@@ -75,6 +75,12 @@ def test_every_spelling_of_a_rude_word_is_refused(name):
         ("cara de sapo", "bullying"),
         ("go die", "violence"),
         ("te voy a matar", "violence"),
+        ("Fidel Castro", "criminals"),
+        ("Porro", "drugs"),
+        ("Anita Dickinson", "pranks"),
+        ("Special Kid", "slurs"),
+        ("yks", "violence"),
+        ("Fourteen Words", "hate"),
     ],
 )
 def test_each_kind_of_rude_name_is_refused_by_its_list(name, category):
@@ -109,7 +115,8 @@ def test_two_neighbouring_letters_swapped_are_read_as_the_word(name):
 @pytest.mark.parametrize(
     "name",
     ["Carp", "Bushtit", "Shih Tzu", "Thunder", "Nikolai", "Randy Jackson", "Blue-footed Booby",
-     "Killer Whale", "Jaguar Negro", "Pollito", "Dick Van Dyke", "Mataró", "Escobar", "Aryan"],
+     "Killer Whale", "Jaguar Negro", "Pollito", "Dick Van Dyke", "Mataró", "Escobar", "Aryan",
+     "Pussycat", "Castro"],
 )  # fmt: skip
 def test_swaps_and_the_new_lists_leave_these_innocent_names_alone(name):
     assert rude_match(name) is None, (name, rude_match(name))
