@@ -292,6 +292,7 @@ def test_the_picker_and_the_projector_in_spanish(server, browser):  # noqa: F811
             assert option.locator(".activity-line").inner_text().strip() == line
         teacher.locator("label.activity-option:has(input[value='duel'])").click()
         teacher.select_option("#id_duel-bot_level", "beginner")
+        teacher.uncheck("#id_approve_names")  # names show at once (on by default)
         teacher.locator("form.session-form button[type=submit]").click()
         teacher.wait_for_url(re.compile(r"/teach/sessions/\d+/$"))
         code = teacher.locator("#join-code").inner_text().strip()
