@@ -238,13 +238,74 @@ def _rate(refuse: Callable[[str], bool], corpus: list[str]) -> tuple[float, list
     return (len(refused) / len(corpus) if corpus else 0.0), refused
 
 
+# ----- issue 30's corpus: by category and language -----------------------------------------------
+
+ISSUE30 = CORPUS / "issue30"
+PARTS = ("tuning", "heldout")
+
+
+def issue30_files() -> dict[tuple[str, str, str], dict[str, list[str]]]:
+    """{(kind, category, language): {part: names}} from issue30/<part>/<kind>-<category>[-<lang>].txt"""
+    found: dict[tuple[str, str, str], dict[str, list[str]]] = {}
+    for part in PARTS:
+        for path in sorted((ISSUE30 / part).glob("*.txt")):
+            kind, _dash, rest = path.stem.partition("-")
+            category, _dash, language = rest.rpartition("-")
+            if language not in ("en", "es"):
+                category, language = rest, "mixed"
+            found.setdefault((kind, category, language), {}).setdefault(part, []).extend(
+                names(f"issue30/{part}/{path.name}")
+            )
+    return found
+
+
+def issue30_report(refuse: Callable[[str], bool], parts: tuple[str, ...], misses: bool) -> None:
+    """The per-category, per-language table of benchmarks/README.md. `parts`: which parts to count
+    (the held-out part alone, to measure it without reading its names)."""
+    print("| kind | category | language | " + " | ".join(parts) + " | whole |")
+    print("| --- " * (len(parts) + 4) + "|")
+    totals: dict[str, dict[str, list[int]]] = {}
+    for (kind, category, language), by_part in sorted(issue30_files().items()):
+        cells, whole = [], [0, 0]
+        for part in parts:
+            corpus = by_part.get(part, [])
+            refused = [name for name in corpus if refuse(name)]
+            cells.append(f"{len(refused)}/{len(corpus)}")
+            whole[0] += len(refused)
+            whole[1] += len(corpus)
+            tally = totals.setdefault(kind, {}).setdefault(part, [0, 0])
+            tally[0] += len(refused)
+            tally[1] += len(corpus)
+            if misses and part != "heldout":
+                wrong = [n for n in corpus if (n in refused) != (kind == "rude")]
+                if wrong:
+                    print(f"    {part} {kind} {category} {language}, wrong: {wrong}")
+        rate = whole[0] / max(whole[1], 1)
+        print(f"| {kind} | {category} | {language} | " + " | ".join(cells) + f" | {rate:.1%} of {whole[1]} |")
+    for kind, by_part in totals.items():
+        refused = sum(t[0] for t in by_part.values())
+        counted = sum(t[1] for t in by_part.values())
+        each = ", ".join(f"{part} {t[0]}/{t[1]} = {t[0] / max(t[1], 1):.1%}" for part, t in by_part.items())
+        print(f"{kind}: refused {refused}/{counted} = {refused / max(counted, 1):.1%} ({each})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--misses", action="store_true", help="list the names each one gets wrong")
     parser.add_argument("--only", default="", help='one contestant: "rule", "lists" or a name prefix')
+    parser.add_argument(
+        "--issue30",
+        choices=("whole", "heldout"),
+        help="issue 30's corpus by category and language (the rule only); heldout: that part alone, "
+        "and no names listed",
+    )
     args = parser.parse_args()
+    if args.issue30:
+        parts = PARTS if args.issue30 == "whole" else ("heldout",)
+        issue30_report(rule.is_rude, parts, args.misses)
+        return
 
     rude_written, innocent_written = names("rude.txt"), names("innocent.txt")
     sets = {

@@ -72,6 +72,7 @@ class SessionForm(forms.Form):
     approve_names = forms.BooleanField(
         label=_("I approve names"),
         required=False,
+        initial=True,  # on unless the teacher turns it off: a rude name never reaches the projector
         help_text=_(
             "Each new name waits for your OK before it shows on the projector, the leaderboard "
             "and the tables. You can change this during the session."

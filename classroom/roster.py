@@ -57,10 +57,30 @@ def student_approve(*, session: ClassSession, student_id: int) -> Student:
         student = services.student_of(locked, student_id)
         if student.removed or not student.pending:
             return student
+        _accept(locked, [student])
+    return student
+
+
+def students_approve_all(*, session: ClassSession) -> int:
+    """ "Approve all": accept every name waiting now, oldest first (a name that arrives meanwhile
+    keeps waiting: the teacher has not seen it). Returns how many were accepted."""
+    with transaction.atomic():
+        locked = ClassSession.objects.select_for_update().get(pk=session.pk)
+        waiting = list(
+            locked.students.filter(removed_at__isnull=True, pending=True).order_by("joined_at", "pk")
+        )
+        if waiting:
+            _accept(locked, waiting)
+    return len(waiting)
+
+
+def _accept(locked: ClassSession, students: list[Student]) -> None:
+    """Inside the caller's transaction, with the session row locked."""
+    for student in students:
         student.pending = False
         student.save(update_fields=["pending"])
-        class_matches.session_gates_changed(locked.pk)  # the class's tables open to them now
-        if locked.status == ClassSession.Status.PLAYING and not locked.is_lesson and not locked.ended:
+    class_matches.session_gates_changed(locked.pk)  # the class's tables open to them now
+    if locked.status == ClassSession.Status.PLAYING and not locked.is_lesson and not locked.ended:
+        for student in students:
             services.seat_late_student(locked, student)
-        live.session_changed(session.pk)
-    return student
+    live.session_changed(locked.pk)

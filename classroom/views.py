@@ -281,6 +281,10 @@ CONTROLS = {
         lambda s: roster.session_set_approve_names(session=s, approve=True),
         lambda: _("New names now wait for your OK."),
     ),
+    "approve-all": (
+        lambda s: roster.students_approve_all(session=s),
+        lambda: _("Every waiting name is accepted."),
+    ),
     "stop-approving": (
         lambda s: roster.session_set_approve_names(session=s, approve=False),
         lambda: _("New names show at once again."),

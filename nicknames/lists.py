@@ -18,7 +18,18 @@ from nicknames.spelling import entry_forms, fold, letter_pattern, run_fits, runs
 
 DATA = Path(__file__).with_name("data")
 LANGUAGES = ("en", "es")
-CATEGORIES = ("profanity", "sexual", "slurs", "hate", "violence", "bullying", "pranks")
+CATEGORIES = (
+    "profanity",
+    "sexual",
+    "slurs",
+    "hate",
+    "violence",
+    "bullying",
+    "pranks",
+    "drugs",
+    "staff",
+    "criminals",
+)
 GLUE = "+"  # "poop+": the entry glued to each line of glue.txt ("poopface", "eres poop", ...)
 # Every word of these lists counts glued to an ending of glue.txt too ("sexgod", "dickpic").
 GLUED_CATEGORIES = ("profanity", "sexual", "slurs", "hate")
@@ -31,6 +42,11 @@ LONG_ENTRY = 5
 # A prank name this long also matches misspelled by one letter ("Hugh Janis", "Tess Tickel");
 # shorter ones only as spelled ("Mike Hunt", not "Mike Hunter").
 FUZZY_PRANK = 9
+# A whole entry this long also matches with two neighbouring letters swapped ("Ngiga", "Btich");
+# shorter words swapped are too often other words ("carp", "tits"). Inside a longer word only an
+# entry of `LONG_ROOT` letters or more counts swapped ("Teahcer"): shorter roots swapped hide
+# in too many names ("Bushtit", "Thunder").
+SWAPPED = 5
 
 
 @dataclass(frozen=True)
@@ -53,6 +69,18 @@ def _pattern(form: str) -> str:
     letters, counts = runs(form)
     long = len(letters) >= LONG_ENTRY
     return "".join(letter_pattern(ch, n, long=long) for ch, n in zip(letters, counts, strict=True))
+
+
+def swaps(text: str) -> list[str]:
+    """`text` with each pair of different neighbouring letters swapped ("ngiga" -> "nigga", ...),
+    when it has `SWAPPED` letters or more."""
+    if len(runs(text)[0]) < SWAPPED:
+        return []
+    return [
+        text[:at] + text[at + 1] + text[at] + text[at + 2 :]
+        for at in range(len(text) - 1)
+        if text[at] != text[at + 1]
+    ]
 
 
 def _inside(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
@@ -166,6 +194,13 @@ class WordLists:
                         return found
         return None
 
+    def swapped_match(self, text: str) -> Match | None:
+        """A whole entry of `SWAPPED` letters or more typed with two neighbours swapped."""
+        for swapped in swaps(text):
+            if found := self.whole_match(swapped, suffixes=False):
+                return found
+        return None
+
     def prank_match(self, text: str) -> Match | None:
         """A long prank name misspelled by one letter ("Hugh Janis")."""
         letters = runs(text)[0]
@@ -206,12 +241,14 @@ class WordLists:
                     return match
         return None
 
-    def part_match(self, text: str, offset: int, spans) -> Match | None:
+    def part_match(self, text: str, offset: int, spans, *, shortest: int = 0) -> Match | None:
         """An entry starting or ending `text` (a word, or a run of short pieces), or a root
-        anywhere in it, unless it lies inside an allowed word (`spans`, in the glued name)."""
+        anywhere in it, unless it lies inside an allowed word (`spans`, in the glued name).
+        `shortest`: only entries that match at least this many letters."""
 
         def allowed(found) -> bool:
-            return _inside((found.start() + offset, found.end() + offset), spans)
+            too_short = found.end() - found.start() < shortest
+            return too_short or _inside((found.start() + offset, found.end() + offset), spans)
 
         for pattern, match in self.starts:
             if (found := pattern.match(text)) and not allowed(found):

@@ -21,10 +21,13 @@ from functools import cache
 
 from glin_profanity import Filter
 
-from nicknames.lists import Match, WordLists
+from nicknames.lists import LONG_ROOT, Match, WordLists, swaps
 from nicknames.spelling import Word, fold, readings, with_hidden_letters
 
 MAX_RUN = 60  # longest run of glued words compared (a name has at most 20 visible characters)
+# Roots are looked for swapped only in a word this short: in a longer one, some swap of its
+# letters spells a root by chance ("BulbasaurAdwoa" has "basura").
+SWAPPED_PIECE = 10
 SHORT = 3  # words this short may be pieces of one split word ("sh it", "f uck")
 
 
@@ -78,7 +81,12 @@ def _reading_match(lists: WordLists, reading: list[Word]) -> Match | None:
     for glued, offset in _glued_runs(words):
         for text in with_hidden_letters(glued):
             # Folded again glued: "j a c k" is "jak", as "jack" typed whole.
-            found = lists.whole_match(text) or lists.whole_match(fold(text)) or lists.prank_match(text)
+            found = (
+                lists.whole_match(text)
+                or lists.whole_match(fold(text))
+                or lists.prank_match(text)
+                or lists.swapped_match(text)
+            )
             if found and not any(a <= offset and offset + len(text) <= b for a, b in spans):
                 return found  # never "cock" inside "Cock-a-leekie"
             if found := lists.long_root_match(text, offset, spans, starts):
@@ -86,6 +94,12 @@ def _reading_match(lists: WordLists, reading: list[Word]) -> Match | None:
     for piece, offset in _pieces(words):
         for text in {*with_hidden_letters(piece), fold(piece)}:  # "f u c k" glued is "fuk"
             if found := lists.part_match(text, offset, spans):
+                return found
+    for piece, offset in _pieces(words):
+        if len(piece) > SWAPPED_PIECE:
+            continue
+        for text in swaps(piece):  # "Teahcer": a root typed with two letters swapped
+            if found := lists.part_match(text, offset, spans, shortest=LONG_ROOT):
                 return found
     return None
 

@@ -8,7 +8,8 @@ The rules, in the order they are checked (`nickname_problem`):
   * 1 to 20 visible characters (accents and other combining marks don't count separately);
   * not "You" (every page calls its reader "You") nor a name the site gives ("Bot", "Strong bot
     2", "Teacher", "Player 3", "Open seat");
-  * not rude in any spelling (`nicknames.rude`: the project's word lists and glin-profanity);
+  * not rude in any spelling (`nicknames.rude`: the project's word lists and glin-profanity),
+    nor a name that passes for the staff ("Mr Teacher", "Profe Juan": its own sentence);
   * not taken: `taken` holds the `nickname_key`s already used where the name will show (a class
     session, a table), so case and spaces don't make a different name.
 Markup in a nickname is just text: templates escape it.
@@ -24,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.bots import BOTS
-from nicknames.rude import is_rude
+from nicknames.rude import rude_match
 
 MAX_VISIBLE = 20
 # Characters that draw nothing yet are not "format" characters in Unicode's categories.
@@ -77,7 +78,9 @@ def nickname_problem(raw: str, *, taken: set[str] | frozenset[str] = frozenset()
     reserved = {*_RESERVED, *(nickname_key(_(word)) for word in ("You", "Teacher", "Open seat"))}
     if key in reserved or _bot_like(key) or re.fullmatch(r"player\d+", key):
         return _("That name is taken by the game itself. Please pick another one.")
-    if is_rude(nickname):
+    if found := rude_match(nickname):
+        if found.category == "staff":  # not rude, but a child must not speak as the teacher
+            return _("Only your teacher is the teacher here. Please pick a name of your own.")
         return _("Please pick a kinder name: one that everyone would be happy to read.")
     if key in taken:
         return _("Someone here already has that name. Please pick another one.")

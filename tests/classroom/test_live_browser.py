@@ -113,6 +113,7 @@ def _new_session(teacher, server, activity: str) -> str:
     teacher.locator("label.activity-option", has_text=activity).click()
     if activity == "Duel":
         teacher.select_option("#id_duel-bot_level", "beginner")
+    teacher.uncheck("#id_approve_names")  # names show at once (on by default)
     teacher.get_by_role("button", name="Make the session and its join code").click()
     teacher.wait_for_url(re.compile(r"/teach/sessions/\d+/$"))
     return teacher.locator("#join-code").inner_text().strip()

@@ -23,8 +23,8 @@ def _new_duel_session(teacher, *, approve_names: bool) -> str:
     teacher.get_by_role("link", name="Start a class session").click()
     teacher.locator("label.activity-option", has_text="Duel").click()
     teacher.select_option("#id_duel-bot_level", "beginner")
-    if approve_names:
-        teacher.check("#id_approve_names")
+    assert teacher.is_checked("#id_approve_names")  # on by default (issue 30)
+    teacher.set_checked("#id_approve_names", approve_names)
     teacher.get_by_role("button", name="Make the session and its join code").click()
     teacher.wait_for_url(re.compile(r"/teach/sessions/\d+/$"))
     return teacher.locator("#join-code").inner_text().strip()
@@ -234,4 +234,64 @@ def test_a_removed_students_open_game_page_gets_no_more_of_the_seats_cards(serve
         _shot(ana, "removed-student-game-page-360")
     finally:
         for context in (teacher_context, ana_context, ben_context):
+            context.close()
+
+
+def test_with_default_settings_a_refused_name_shows_nowhere_and_a_held_one_only_after_approve_all(
+    server, browser
+):
+    """Issue 30: a new teacher keeps every default. A rude name is refused at the door and never
+    reaches any page; the names that came in wait, invisible to the projector, until "Approve all"."""
+    teacher_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    kids = [_phone(browser) for _ in range(3)]
+    try:
+        teacher = teacher_context.new_page()
+        _sign_up(teacher, server, "ms-defaults")
+        teacher.get_by_role("link", name="Start a class session").click()
+        teacher.locator("label.activity-option", has_text="Duel").click()
+        teacher.get_by_role("button", name="Make the session and its join code").click()
+        teacher.wait_for_url(re.compile(r"/teach/sessions/\d+/$"))
+        code = teacher.locator("#join-code").inner_text().strip()
+        projector = teacher_context.new_page()
+        projector.goto(server.url + teacher.locator("#projector-link").get_attribute("href"))
+        projector.wait_for_selector("#projector-code")
+
+        rude, ana, ben = (context.new_page() for context in kids)
+        for disguise in ("H1tl3r", "k k k", "kil urself", "f a t t y"):
+            rude.goto(f"{server.url}/join")
+            rude.fill("#id_code", code)
+            rude.fill("#id_nickname", disguise)
+            rude.get_by_role("button", name="Join", exact=True).click()
+            rude.wait_for_selector("#join-error")
+            assert KINDER in rude.locator("#join-error").inner_text()
+        _join(ana, server, code, "Ana")
+        _join(ben, server, code, "Ben")
+        for kid in (ana, ben):
+            kid.wait_for_selector("text=Your teacher is checking your name", timeout=WAIT_MS)
+        teacher.wait_for_selector("#dashboard .pending-list >> text=Ben", timeout=WAIT_MS)
+        assert "Ana" not in projector.locator("#projector-live").inner_text()
+        assert "Ben" not in projector.locator("#projector-live").inner_text()
+        _shot(teacher, "dashboard-approve-all-1280")
+
+        teacher.get_by_role("button", name="Approve all").click()
+        projector.wait_for_selector("#arrivals >> text=Ana", timeout=WAIT_MS)
+        projector.wait_for_selector("#arrivals >> text=Ben", timeout=WAIT_MS)
+        teacher.wait_for_selector("#dashboard:not(:has(.pending-list))", timeout=WAIT_MS)
+        for kid in (ana, ben):
+            kid.wait_for_selector("text=Wait for your teacher to start", timeout=WAIT_MS)
+        _shot(projector, "projector-after-approve-all-1280")
+
+        teacher.get_by_role("button", name="Start: seat everyone").click()
+        for kid in (ana, ben):
+            kid.wait_for_url(re.compile(r"/play/[\w-]+/$"), timeout=WAIT_MS)
+            kid.wait_for_selector("#live")
+        report = teacher_context.new_page()
+        report.goto(teacher.url + "report/")
+        pages = [teacher, projector, ana, ben, report]
+        for page in pages:
+            text = page.locator("body").inner_text().casefold()
+            for refused in ("h1tl3r", "hitler", "k k k", "kil urself", "f a t t y"):
+                assert refused not in text, (page.url, refused)
+    finally:
+        for context in (teacher_context, *kids):
             context.close()

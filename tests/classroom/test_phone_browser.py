@@ -68,6 +68,7 @@ def _new_session(teacher, server, game: str) -> str:
         field = teacher.locator(f"#id_{game}-option_{name}")
         if field.count():
             field.fill(value)
+    teacher.uncheck("#id_approve_names")  # names show at once (on by default)
     teacher.get_by_role("button", name="Make the session and its join code").click()
     teacher.wait_for_url(re.compile(r"/teach/sessions/\d+/$"))
     return teacher.locator("#join-code").inner_text().strip()
@@ -238,6 +239,7 @@ def test_on_a_phone_every_link_of_the_header_is_in_the_menu_and_nothing_scrolls_
 def test_on_a_phone_the_lesson_brings_its_answer_into_view(server, teacher, phone):
     teacher.goto(f"{server.url}/teach/new/")
     teacher.locator("label.activity-option", has_text="Meal-balance lesson").click()
+    teacher.uncheck("#id_approve_names")  # names show at once (on by default)
     teacher.get_by_role("button", name="Make the session and its join code").click()
     teacher.wait_for_url(re.compile(r"/teach/sessions/\d+/$"))
     code = teacher.locator("#join-code").inner_text().strip()

@@ -4,8 +4,11 @@ names (never on the projector, hidden on the dashboard until the teacher clicks)
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from classroom import dashboard, roster, services
 from classroom.models import ClassSession
@@ -125,6 +128,36 @@ def test_a_waiting_name_reaches_nobody_until_the_teacher_accepts_it(teacher):
     assert not ana.pending and services.student_place(student=ana).kind == "table"  # seated at once
     assert "Ana" in dashboard.projector_html(session)
     assert "Ana" in [p["name"] for t in dashboard.tables_brief(session) for p in t.players]
+
+
+def test_approve_all_accepts_every_waiting_name_and_seats_them_in_a_game_going_on(teacher):
+    session = duel_session(teacher, approve_names=True)
+    ana, ben = _student(session, "Ana"), _student(session, "Ben")
+    roster.student_approve(session=session, student_id=ana.pk)
+    services.session_start(session=session)
+    cal, gone = _student(session, "Cal"), _student(session, "Dee")
+    services.student_remove(session=session, student_id=gone.pk)
+    assert "Ben" not in dashboard.projector_html(session) and "Cal" not in dashboard.projector_html(session)
+
+    client = Client()
+    client.force_login(teacher)
+    response = client.post(reverse("classroom:control", args=[session.pk, "approve-all"]))
+    assert response.status_code == 302
+    for student in (ben, cal):
+        student.refresh_from_db()
+        assert not student.pending and services.student_place(student=student).kind == "table"
+        assert student.nickname in dashboard.projector_html(session)
+    gone.refresh_from_db()
+    assert gone.removed and "Dee" not in dashboard.projector_html(session)  # taken out stays out
+    assert roster.students_approve_all(session=session) == 0  # nothing waits: nothing changes
+
+
+def test_a_new_session_form_holds_names_for_the_teacher_by_default(teacher):
+    client = Client()
+    client.force_login(teacher)
+    page = client.get(reverse("classroom:session_new")).content.decode()
+    checkbox = re.search(r'<input[^>]*name="approve_names"[^>]*>', page).group(0)
+    assert "checked" in checkbox
 
 
 def test_a_waiting_student_is_not_seated_at_the_start(teacher):

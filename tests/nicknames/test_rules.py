@@ -95,3 +95,9 @@ def test_fun_names_are_food_themed_and_not_taken():
         assert nickname_problem(name, taken=taken) is None
         taken.add(nickname_key(name))
     assert len(taken) == 30
+
+
+def test_a_name_that_passes_for_the_staff_gets_its_own_sentence():
+    assert "Only your teacher" in nickname_problem("Mr Teacher")
+    assert "Only your teacher" in nickname_problem("Profe Juan")
+    assert "kinder" in nickname_problem("Pol Pot")
