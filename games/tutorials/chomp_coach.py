@@ -348,8 +348,8 @@ def last_round(state: State) -> tuple[Message | None, list[Message]]:
             you=gettext_noop("Your card was higher on the food chain and took the cards!"),
             who=seat_ref(winner),
         )
-    big = max(ranked, key=lambda e: e["rank"])
-    return won, _text(steps_text(state, big["card"], low["card"]), fact(state, big["card"]))
+    # The winner's own card is the one that did it (not a bigger card someone else flipped).
+    return won, _text(steps_text(state, high["card"], low["card"]), fact(state, high["card"]))
 
 
 def _higher_card_won(state: State, last: dict) -> bool:

@@ -13,7 +13,7 @@ from games.engines.cards import load_deck_records
 from games.engines.messages import english, message_ids
 from games.tutorials import LEARNER, move_matches, refusal, tutorial_for
 from games.tutorials.chomp import TUTORIALS, stack
-from games.tutorials.chomp_coach import WAIT, chain_text, prey_text, steps_text
+from games.tutorials.chomp_coach import WAIT, chain_text, last_round, prey_text, steps_text
 from tests.games.tutorials.chomp_play import PACE, new_game, play
 
 GAMES = ("chomp", "double-chomp", "quick-chomp", "underwater-war")
@@ -240,3 +240,21 @@ def test_every_word_the_coach_says_has_its_spanish():
                         if entry is None or not (entry.msgstr or entry.msgstr_plural.get(0)):
                             missing.add(source)
     assert not missing, sorted(missing)
+
+
+def test_a_won_round_is_explained_with_the_winners_own_card():
+    """The learner chomped the Shrimp with a Seal while a bot flipped a Shark: the coach explains
+    the Seal, not the biggest card on the table (issue 31)."""
+    state = get_engine("chomp").new_state(3, seed=1)
+    cards = state["cards"]
+    flips = [
+        {"seat": LEARNER, "card": "seal-1"},
+        {"seat": 1, "card": "shark-1"},
+        {"seat": 2, "card": "shrimp-1"},
+    ]
+    for flip in flips:
+        flip.update(rank=cards[flip["card"]]["rank"], kind=cards[flip["card"]]["kind"])
+    state["last"] = {"flips": flips, "winner": LEARNER, "text": []}
+    _won, why = last_round(state)
+    said = " ".join(_say(part, state) for part in why)
+    assert "Seal is" in said and "Shark is" not in said, said
