@@ -190,8 +190,9 @@ def _live_has(name: str, *, bot: bool) -> str:
     """A condition: the page's game names `name` (or doesn't: "!Name") and a bot (or none) at its
     seats. The feed is left out: it names whoever made each move, a bot that left included."""
     text = (
-        "(() => { const live = document.querySelector('#live').cloneNode(true);"
-        " live.querySelectorAll('.feed').forEach((feed) => feed.remove()); return live.textContent; })()"
+        "(() => { const live = document.querySelector('#live'); let text = live.innerText;"
+        " live.querySelectorAll('.feed').forEach((feed) => { text = text.replace(feed.innerText, ''); });"
+        " return text; })()"
     )
     named = f"!{text}.includes('{name[1:]}')" if name.startswith("!") else f"{text}.includes('{name}')"
     bots = f"/\\bbot\\b/i.test({text})"
