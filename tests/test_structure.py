@@ -32,3 +32,18 @@ def test_the_largest_python_module_is_under_600_lines():
     assert len(sizes) > 50, "the walk found the project's modules"
     largest = max(sizes, key=sizes.get)
     assert sizes[largest] < MAX_LINES, f"{largest} has {sizes[largest]} lines: split it"
+
+
+def test_no_test_flushes_the_whole_cache():
+    """On the production path every pytest-xdist worker shares one Redis database, and Django's
+    RedisCache.clear() flushes all of it: the other worker's channel groups too, so its sockets
+    stop hearing their pushes (a dashboard waited 5 s for a push that never came). Tests clear
+    only their own worker's keys, through tests/conftest.py."""
+    callers = [
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "tests").rglob("*.py")
+        if path.name != "test_structure.py"
+        and path.relative_to(ROOT).as_posix() != "tests/conftest.py"
+        and "cache.clear()" in path.read_text(encoding="utf-8")
+    ]
+    assert callers == [], f"these flush every worker's Redis keys: {callers}"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.core.management import call_command
 from django.test import Client
 
@@ -16,9 +15,8 @@ from classroom.models import ClassSession, Student
 @pytest.fixture(autouse=True)
 def _classroom_settings(settings):
     settings.GAMES_SCHEDULER = False  # sync tests drive bots themselves
-    cache.clear()  # rate-limit counters live in the cache
+    # Rate-limit counters live in the cache: tests/conftest.py clears this worker's keys.
     yield
-    cache.clear()
 
 
 @pytest.fixture

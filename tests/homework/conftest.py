@@ -6,7 +6,6 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
@@ -26,9 +25,8 @@ RESUME_CODE = re.compile(r"[ACDEFHJKMNPRTUVWXY3479]{4}-[ACDEFHJKMNPRTUVWXY3479]{
 @pytest.fixture(autouse=True)
 def _homework_settings(settings):
     settings.GAMES_SCHEDULER = False  # sync tests drive bots themselves
-    cache.clear()  # rate-limit counters live in the cache
+    # Rate-limit counters live in the cache: tests/conftest.py clears this worker's keys.
     yield
-    cache.clear()
 
 
 def duel_homework(owner, **extra) -> Assignment:
