@@ -1,9 +1,9 @@
 // The phone header's "Menu" button: it shows and hides the main navigation (aria-expanded says
 // which). Escape closes the menu and gives the focus back to the button. On a wide screen the
 // button is not shown and the navigation is always there (site.css).
-// Deferred: loaded without blocking the page (a blocking script here held back a game page's
-// #live for seconds under load). The header then folds after the first paint, a layout shift
-// that issue 31's item 10 still has to remove without blocking the page.
+// Deferred: the page never waits for it. The header is drawn folded from the start
+// (templates/base.html, site.css), so the page does not move when this runs; it only wires the
+// button. Without JavaScript, css/nav-noscript.css unfolds the navigation and hides the button.
 (function () {
   function setUpMenu() {
     const button = document.querySelector(".menu-toggle");
@@ -14,8 +14,6 @@
       button.setAttribute("aria-expanded", yes ? "true" : "false");
       header.classList.toggle("menu-open", yes);
     };
-    button.hidden = false;
-    header.classList.add("menu-ready");
     button.addEventListener("click", () => open(button.getAttribute("aria-expanded") !== "true"));
     header.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && button.getAttribute("aria-expanded") === "true") {
