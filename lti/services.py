@@ -9,6 +9,7 @@ blocked, so the session is set only when the ticket is redeemed, in Plateful's o
 
 from __future__ import annotations
 
+import logging
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -42,6 +43,8 @@ from homework.models import Assignment, Student
 from lti.models import LtiLink, LtiSeat
 from lti.scores import SCORE_MAXIMUM, SCORE_SCOPE, score_send_later
 from nicknames import clean_nickname, nickname_problem
+
+logger = logging.getLogger(__name__)
 
 TICKET_SECONDS = 300  # a launch's "continue" button works this long, once
 NONCE_SECONDS = 24 * 3600  # longer than any id_token lives: a used nonce is remembered this long
@@ -138,6 +141,7 @@ def launch_check(request) -> LtiLaunch:
     try:
         message_launch.validate()
     except LtiException as error:
+        logger.warning("LTI launch refused: %s", error)  # the operator's clue
         raise LtiRefusal(refusal_words(_reason_of(error))) from None
     data = message_launch.get_launch_data()
     # pylti1p3 keeps the nonce valid after a launch: one id_token posted twice is a replay.
