@@ -30,7 +30,9 @@ class PickForm(forms.Form):
     show_names = forms.BooleanField(
         label=_("Show students by first name and last initial"),
         required=False,
-        help_text=_("Off: each student gets a made-up food name. Names that break the nickname rules never show."),
+        help_text=_(
+            "Off: each student gets a made-up food name. Names that break the nickname rules never show."
+        ),
     )
 
     def __init__(self, *args, **kwargs):

@@ -109,9 +109,7 @@ def refusal_words(reason: str) -> str:
             "Ask the person who runs Plateful to add its deployment ID."
         ),
         "expired": _("This launch has expired. Go back to your course and open the activity again."),
-        "replay": _(
-            "This launch was already used. Go back to your course and open the activity again."
-        ),
+        "replay": _("This launch was already used. Go back to your course and open the activity again."),
         "state": _(
             "This launch didn't start in this browser, or took too long. "
             "Go back to your course and open the activity again."
@@ -241,7 +239,9 @@ def launch_enter(lti_launch: LtiLaunch) -> Entry:
         seat = _seat(link, lti_user, lti_launch)
         score_send_later(seat.student_id)  # a score that failed before goes again
     ticket = ticket_issue(
-        student=seat.student_id, assignment=link.assignment_id, next_url=homework.homework_url(link.assignment)
+        student=seat.student_id,
+        assignment=link.assignment_id,
+        next_url=homework.homework_url(link.assignment),
     )
     return Entry("continue", ticket)
 

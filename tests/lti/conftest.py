@@ -21,7 +21,7 @@ def platform(db):
     """A platform the tool knows (registration, active deployment), serving its JWKS, token and
     grade book; it reads the tool's JWKS from the database (the test client isn't on a port)."""
     lms = TestPlatform().start(TOOL)
-    call_command("lti_register", *[f"--{key.replace('_', '-')}={value}" for key, value in lms.registration_args().items()])
+    call_command("lti_register", *lms.register_argv())
     lms.tool_key_set = Key.objects.as_jwks()
     yield lms
     lms.stop()
@@ -38,15 +38,21 @@ def oidc(client, lms: TestPlatform, user: str, hint: str, **changes) -> dict:
     return dict(parse_qsl(urlsplit(response["Location"]).query))
 
 
-def id_token(lms: TestPlatform, params: dict, *, key: str | None = None, expiration: int | None = 300, **claims) -> str:
+def id_token(
+    lms: TestPlatform, params: dict, *, key: str | None = None, expiration: int | None = 300, **claims
+) -> str:
     message = lms.launch_message(params, **claims)
     kid = lms.registration().get_kid()
-    return Registration.encode_and_sign(message, key or lms.private_key, headers={"kid": kid}, expiration=expiration)
+    return Registration.encode_and_sign(
+        message, key or lms.private_key, headers={"kid": kid}, expiration=expiration
+    )
 
 
 def launch(client, lms: TestPlatform, user: str, hint: str, **claims):
     params = oidc(client, lms, user, hint)
-    return client.post("/lti/launch/", {"id_token": id_token(lms, params, **claims), "state": params["state"]})
+    return client.post(
+        "/lti/launch/", {"id_token": id_token(lms, params, **claims), "state": params["state"]}
+    )
 
 
 def ticket_of(response) -> str:

@@ -38,9 +38,11 @@ def new_key() -> tuple[str, str]:
     private = key.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     ).decode()
-    public = key.public_key().public_bytes(
-        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
-    ).decode()
+    public = (
+        key.public_key()
+        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        .decode()
+    )
     return private, public
 
 
@@ -65,7 +67,8 @@ class _Launch(LTIAdvantageMessageLaunchAbstract):
         )
         return (
             "<!DOCTYPE html><html><body>"
-            f'<form id="launch" method="post" action="{html.escape(launch_data["launch_url"])}">{fields}</form>'
+            f'<form id="launch" method="post" action="{html.escape(launch_data["launch_url"])}">'
+            f"{fields}</form>"
             "<script>document.getElementById('launch').submit()</script></body></html>"
         )
 
@@ -130,6 +133,10 @@ class TestPlatform:
             "keyset_url": f"{self.url}/jwks",
             "deployment_id": DEPLOYMENT_ID,
         }
+
+    def register_argv(self) -> list[str]:
+        """`manage.py lti_register` arguments: the tool's operator registers this platform."""
+        return [f"--{key.replace('_', '-')}={value}" for key, value in self.registration_args().items()]
 
     def registration(self, *, private_key: str | None = None) -> Registration:
         return (
@@ -221,7 +228,10 @@ class TestPlatform:
         elif path == "/course":
             status, content_type = "200 OK", "text/html"
             src = html.escape(self.login_url(query["user"], query["hint"]))
-            text = f'<!DOCTYPE html><html><body><h1>Course</h1><iframe id="tool" title="Plateful" src="{src}" width="800" height="700"></iframe></body></html>'
+            text = (
+                '<!DOCTYPE html><html><body><h1>Course</h1><iframe id="tool" title="Plateful" '
+                f'src="{src}" width="800" height="700"></iframe></body></html>'
+            )
         elif path == "/start":
             start_response("302 Found", [("Location", self.login_url(query["user"], query["hint"]))])
             return [b""]

@@ -13,7 +13,7 @@ from tests.lti.platform import LEARNER, TestPlatform
 @pytest.fixture
 def lms(server):
     platform = TestPlatform().start(server.url)
-    server.manage("lti_register", *[f"--{k.replace('_', '-')}={v}" for k, v in platform.registration_args().items()])
+    server.manage("lti_register", *platform.register_argv())
     yield platform
     platform.stop()
 
@@ -66,7 +66,7 @@ def test_a_frame_that_cannot_keep_cookies_gets_one_button_to_a_new_tab(server, b
     """The LMS on another site (localhost, the tool on 127.0.0.1): the login's cookie check fails
     in its frame, and one button opens the launch in a new tab."""
     platform = TestPlatform(host="localhost").start(server.url)
-    server.manage("lti_register", *[f"--{k.replace('_', '-')}={v}" for k, v in platform.registration_args().items()])
+    server.manage("lti_register", *platform.register_argv())
     context = browser.new_context()
     try:
         page = context.new_page()

@@ -43,7 +43,16 @@ def add_student(lms, user: str, given: str = "Sam", family: str = "Lee") -> None
 
 
 def rows() -> dict:
-    models = (Student, LtiSeat, LtiUser, LtiContext, LtiMembership, LtiResourceLink, LtiDeployment, Assignment)
+    models = (
+        Student,
+        LtiSeat,
+        LtiUser,
+        LtiContext,
+        LtiMembership,
+        LtiResourceLink,
+        LtiDeployment,
+        Assignment,
+    )
     return {model.__name__: model.objects.count() for model in models} | {
         "User": get_user_model().objects.count()
     }
