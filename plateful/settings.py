@@ -101,6 +101,8 @@ INSTALLED_APPS = [
     "decks",
     "classroom",
     "homework",
+    "lti_tool",  # django-lti: platform registrations, deployments, the tool's keys (admin)
+    "lti",
 ]
 
 MIDDLEWARE = [
@@ -379,3 +381,7 @@ CLASSROOM_DASHBOARD_COALESCE_MS = env.int("CLASSROOM_DASHBOARD_COALESCE_MS", def
 # Homework: wrong homework and resume codes count as join codes do (CLASSROOM_WRONG_CODE_RATE,
 # CLASSROOM_WRONG_CODE_DEVICE_RATE); joins per address as classes do (CLASSROOM_JOIN_RATE).
 HOMEWORK_MAX_STUDENTS = env.int("HOMEWORK_MAX_STUDENTS", default=200)  # per assignment
+# LTI 1.3 (lti/, docs/lti.md): the pages an LMS shows in its frame may be framed by these origins
+# besides the registered platforms' own (a school's Canvas lives on its own domain).
+LTI_FRAME_ANCESTORS = env.list("LTI_FRAME_ANCESTORS", default=["https:"])
+LTI_SCORE_TIMEOUT = env.float("LTI_SCORE_TIMEOUT", default=5.0)  # seconds per call to an LMS

@@ -22,4 +22,5 @@ urlpatterns = [
     path("", include("classroom.urls")),
     path("", include("decks.urls")),
     path("", include("homework.urls")),
+    path("", include("lti.urls")),
 ]
