@@ -41,6 +41,7 @@ urlpatterns = [
     path("teach/sessions/<int:session_id>/projector/", views.projector, name="projector"),
     path("teach/sessions/<int:session_id>/report/", views.report, name="report"),
     path("teach/sessions/<int:session_id>/report.csv", views.report_csv, name="report_csv"),
+    path("teach/sessions/<int:session_id>/oneroster.zip", views.report_oneroster, name="report_oneroster"),
     path("teach/sessions/<int:session_id>/delete/", views.session_delete, name="session_delete"),
     path(
         "teach/sessions/<int:session_id>/students/<int:student_id>/",

@@ -26,7 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
-from classroom import class_tutorials, dashboard, lessons, reports, retention, roster, services
+from classroom import class_tutorials, dashboard, lessons, oneroster, reports, retention, roster, services
 from classroom.code_guesses import code_guess_refusal, code_guess_wrong, device_keep, device_of
 from classroom.forms import (
     LESSON,
@@ -370,6 +370,17 @@ def report_csv(request: HttpRequest, session_id: int) -> HttpResponse:
         f'attachment; filename="plateful-{session.code}-{session.created_at:%Y-%m-%d}.csv"'
     )
     reports.write_csv(response, session)
+    return response
+
+
+@require_GET
+@login_required
+def report_oneroster(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = teacher_session(request, session_id)
+    response = HttpResponse(oneroster.package(session), content_type="application/zip")
+    response["Content-Disposition"] = (
+        f'attachment; filename="plateful-{session.code}-{session.created_at:%Y-%m-%d}-oneroster.zip"'
+    )
     return response
 
 

@@ -1,5 +1,5 @@
 """Homework results: per student, their attempts, first and best result, the goal met and when,
-late or not; for the teacher's page and as a CSV in the 1EdTech OneRoster results shape.
+late or not; for the teacher's page and the OneRoster export (homework.oneroster).
 
 A game's result is read from its match row (homework.matches.match_outcome): nothing is copied
 when a game ends, so a result can't be missed. A game stopped with no winner counts for no goal.
@@ -7,27 +7,20 @@ when a game ends, so a result can't be missed. A game stopped with no winner cou
 Goals: "play" counts finished games, "win" won games (a shared win counts), "balanced" balanced
 meals. The goal is met when the count reaches the assignment's number, at the time the attempt
 that reached it ended; it is late when that time is after the due date.
-
-docs/homework.md lists the OneRoster columns (results.csv of OneRoster 1.1, whose nine columns
-are also the first nine of 1.2's) and how each is filled.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
 from django.db.models import Prefetch
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from homework.matches import match_outcome
 from homework.models import Assignment, Attempt, Student
-from homework.services import zone_of
 from nutrition.meal_words import rule_label
-from plateful import spreadsheet_csv
-from plateful.spreadsheet_csv import text_cell
 
 GAME_RANK = {"won": 3, "draw": 2, "lost": 1}
 
@@ -204,87 +197,3 @@ def totals(results: list[StudentResult]) -> dict:
     by_status = {status: sum(1 for r in results if r.status == status) for status in (
         "not_started", "in_progress", "met", "met_late", "missed")}  # fmt: skip
     return {"students": len(results), "attempts": sum(len(r.attempts) for r in results), **by_status}
-
-
-# ----- the OneRoster results CSV ------------------------------------------------------------------
-
-# results.csv of OneRoster 1.1 (1EdTech OneRoster v1.1 CSV Tables), in its order: see docs/homework.md.
-ONEROSTER_COLUMNS = (
-    "sourcedId",
-    "status",
-    "dateLastModified",
-    "lineItemSourcedId",
-    "studentSourcedId",
-    "scoreStatus",
-    "score",
-    "scoreDate",
-    "comment",
-)
-SCORE_STATUSES = ("exempt", "fully graded", "not submitted", "partially graded", "submitted")
-
-
-def line_item_id(assignment: Assignment) -> str:
-    return f"plateful-homework-{assignment.pk}"
-
-
-def student_sourced_id(student: Student) -> str:
-    return f"plateful-student-{student.pk}"
-
-
-def score_status(result: StudentResult) -> str:
-    if result.status in ("met", "met_late"):
-        return "fully graded"
-    if result.status == "in_progress":
-        return "partially graded"  # the score may still rise before the homework closes
-    if result.status == "missed" and result.attempts:
-        return "fully graded"
-    return "not submitted"
-
-
-def _comment(result: StudentResult, assignment: Assignment) -> str:
-    parts = [f"{result.student.nickname}: {result.status_label}"]
-    if result.goal_met_at is not None:
-        parts.append(
-            _("goal met on %(day)s")
-            % {
-                "day": timezone.localtime(result.goal_met_at, zone_of(assignment.time_zone)).strftime(
-                    "%Y-%m-%d %H:%M"
-                )
-            }
-        )
-    parts.append(
-        ngettext("%(n)s attempt", "%(n)s attempts", len(result.attempts)) % {"n": len(result.attempts)}
-    )
-    if result.best is not None:
-        parts.append(_("best: %(result)s") % {"result": result.best.label})
-    return text_cell(". ".join(parts[:1]) + (" (" + "; ".join(parts[1:]) + ")" if parts[1:] else ""))
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
-
-
-def oneroster_rows(assignment: Assignment, now=None) -> list[dict]:
-    rows = []
-    for result in assignment_results(assignment, now):
-        scored_on = result.goal_met_at or result.last_at
-        rows.append(
-            {
-                "sourcedId": f"plateful-result-{assignment.pk}-{result.student.pk}",
-                "status": "active",
-                "dateLastModified": _iso(result.last_at),
-                "lineItemSourcedId": line_item_id(assignment),
-                "studentSourcedId": student_sourced_id(result.student),
-                "scoreStatus": score_status(result),
-                "score": f"{result.score:g}",
-                "scoreDate": timezone.localtime(scored_on, UTC).date().isoformat(),
-                "comment": _comment(result, assignment),
-            }
-        )
-    return rows
-
-
-def write_oneroster_csv(out, assignment: Assignment, now=None) -> None:
-    writer = spreadsheet_csv.dict_writer(out, ONEROSTER_COLUMNS, lineterminator="\r\n")
-    writer.writeheader()
-    writer.writerows(oneroster_rows(assignment, now))

@@ -12,7 +12,7 @@ urlpatterns = [
     path("teach/homework/new/", views.assignment_new, name="new"),
     path("teach/homework/<int:assignment_id>/", views.assignment_page, name="assignment"),
     path("teach/homework/<int:assignment_id>/dates/", views.assignment_dates, name="dates"),
-    path("teach/homework/<int:assignment_id>/results.csv", views.assignment_csv, name="csv"),
+    path("teach/homework/<int:assignment_id>/oneroster.zip", views.assignment_oneroster, name="oneroster"),
     path("teach/homework/<int:assignment_id>/delete/", views.assignment_delete, name="delete"),
     path(
         "teach/homework/<int:assignment_id>/students/<int:student_id>/new-code/",

@@ -1,6 +1,6 @@
-"""Homework pages: the teacher's list, a new assignment, its page with the results and their CSV;
-the students' entry page (/homework), an assignment's page (/hw/<code>/: pick a nickname or
-resume with a code, then play or do the lesson).
+"""Homework pages: the teacher's list, a new assignment, its page with the results and their
+OneRoster zip; the students' entry page (/homework), an assignment's page (/hw/<code>/: pick a
+nickname or resume with a code, then play or do the lesson).
 
 Small function views: each reads its input, calls one service and renders. htmx requests get a
 partial; refusals come back as a plain sentence with a 4xx status (site.js shows it in #flash).
@@ -31,7 +31,7 @@ from classroom.code_guesses import (
 from classroom.forms import LESSON, activity_choices, game_options
 from classroom.services import lesson_card_records
 from games.services import MatchError, games_catalog
-from homework import results, services
+from homework import oneroster, results, services
 from homework.forms import (
     AssignmentForm,
     CodeForm,
@@ -223,13 +223,12 @@ def assignment_dates(request: HttpRequest, assignment_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def assignment_csv(request: HttpRequest, assignment_id: int) -> HttpResponse:
+def assignment_oneroster(request: HttpRequest, assignment_id: int) -> HttpResponse:
     assignment = _teacher_assignment(request, assignment_id)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response = HttpResponse(oneroster.package(assignment), content_type="application/zip")
     response["Content-Disposition"] = (
-        f'attachment; filename="plateful-homework-{assignment.code}-results.csv"'
+        f'attachment; filename="plateful-homework-{assignment.code}-oneroster.zip"'
     )
-    results.write_oneroster_csv(response, assignment)
     return response
 
 

@@ -3,7 +3,7 @@
 Duel: a teacher assigns Duel against beginner bots with a due date; Ana plays her game to the
 end on her phone; Ben starts his, makes a move and closes his browser, then carries on in a new
 browser with his resume code and finds the same game where it was; the teacher's page and the
-CSV show each with the right status along the way; once the due date has passed, the link
+OneRoster zip show each with the right status along the way; once the due date has passed, the link
 refuses politely. Lesson: a student's failed then balanced meal are two attempts on the
 teacher's page. axe-core checks the homework pages on a phone and a laptop.
 
@@ -12,8 +12,6 @@ the pages at 360 and 1280 px wide."""
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import re
 from datetime import datetime, timedelta
@@ -23,6 +21,7 @@ import pytest
 
 from tests.classroom.test_browser import _sign_up
 from tests.games.web.test_browser import MOVE_BUTTONS, _first_move_box, _play_to_the_end, _version
+from tests.oneroster_spec import check_package
 
 pytestmark = pytest.mark.browser
 
@@ -96,11 +95,12 @@ def _statuses(teacher) -> dict[str, str]:
     }
 
 
-def _csv(teacher) -> dict[str, dict]:
+def _results(teacher) -> dict[str, dict]:
+    """The results of the OneRoster zip the teacher downloads, by nickname."""
     with teacher.expect_download() as download:
-        teacher.locator("#csv-link").click()
-    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text())))
-    return {row["comment"].split(":")[0]: row for row in rows}
+        teacher.get_by_role("link", name="Download for your school system (OneRoster 1.2 zip)").click()
+    tables = check_package(Path(download.value.path()).read_bytes())
+    return {row["comment"].split(":")[0]: row for row in tables["results.csv"]}
 
 
 def test_duel_homework_two_students_at_their_own_pace_one_resumes_in_a_new_browser(server, browser, axe):
@@ -203,11 +203,11 @@ def test_duel_homework_two_students_at_their_own_pace_one_resumes_in_a_new_brows
         )  # the table scrolls in its box
         teacher.set_viewport_size({"width": 1280, "height": 900})
         _no_blocking_violations(axe, teacher, "teacher's homework page at 1280")
-        rows = _csv(teacher)
+        rows = _results(teacher)
         assert set(rows) == {"Ana", "Ben"}
         for row in rows.values():
             assert (row["scoreStatus"], row["score"]) == ("fully graded", "100")
-            assert row["lineItemSourcedId"].startswith("plateful-homework-")
+            assert row["lineItemSourcedId"].startswith("plateful-lineitem-hw")
 
         # The due date passes: the link refuses politely, Ana still sees her result.
         server.manage(

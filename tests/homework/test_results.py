@@ -1,12 +1,8 @@
 """Homework results: each student's attempts, first and best result, the goal met and when, late
-or not, and the CSV in the OneRoster results shape, parsed against OneRoster's results.csv
-columns (docs/homework.md)."""
+or not (the OneRoster export of them: test_oneroster.py)."""
 
 from __future__ import annotations
 
-import csv
-import io
-import re
 from datetime import timedelta
 
 import pytest
@@ -18,22 +14,6 @@ from homework.models import Assignment
 from tests.homework.conftest import duel_homework, finish, lesson_homework, play, start
 
 pytestmark = [pytest.mark.django_db, pytest.mark.production_path]  # also on PostgreSQL
-
-# OneRoster 1.1, results.csv (1EdTech OneRoster v1.1 CSV Tables): the columns, in this order.
-ONEROSTER_RESULTS_CSV = [
-    "sourcedId",
-    "status",
-    "dateLastModified",
-    "lineItemSourcedId",
-    "studentSourcedId",
-    "scoreStatus",
-    "score",
-    "scoreDate",
-    "comment",
-]
-SCORE_STATUS = {"exempt", "fully graded", "not submitted", "partially graded", "submitted"}
-DATE_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z")  # ISO 8601, UTC
-DATE = re.compile(r"\d{4}-\d\d-\d\d")
 
 
 def _by_name(assignment):
@@ -129,46 +109,3 @@ def test_a_lesson_counts_balanced_meals_and_its_best_is_the_balanced_one(teacher
     row = results.result_of_student(kim)
     assert row.status == "met" and row.best.kind == "balanced" and row.first.kind == "not_balanced"
     assert row.goal_met_at == row.attempts[1].finished_at
-
-
-def test_the_csv_quotes_every_cell_and_guards_a_formula_after_any_separator(teacher):
-    assignment = duel_homework(teacher)
-    start(assignment, ";=1+1;")
-    out = io.StringIO()
-    results.write_oneroster_csv(out, assignment)
-    text = out.getvalue()
-    for line in text.splitlines():
-        assert line.startswith('"') and line.endswith('"'), line
-        for piece in line.split(";"):  # a spreadsheet splitting on ";" (Spanish, German defaults)
-            assert piece.strip('"')[:1] not in ("=", "+", "-", "@"), line
-
-
-def test_the_csv_has_exactly_oneroster_results_columns_and_values_of_their_kind(teacher):
-    assignment = duel_homework(teacher, goal="play", goal_count=2)
-    ana, _s, _c = start(assignment, "Ana")
-    ben, _s, _c = start(assignment, "=1+1")  # a nickname a spreadsheet would run as a formula
-    start(assignment, "Cal")
-    finish(play(ana, assignment))
-    finish(play(ana, assignment))
-    finish(play(ben, assignment), winners=[1], scores=[0, 1])
-    out = io.StringIO()
-    results.write_oneroster_csv(out, assignment)
-    reader = csv.DictReader(io.StringIO(out.getvalue()))
-    assert reader.fieldnames == ONEROSTER_RESULTS_CSV
-    rows = list(reader)
-    assert len(rows) == 3
-    assert len({row["sourcedId"] for row in rows}) == 3
-    assert {row["lineItemSourcedId"] for row in rows} == {f"plateful-homework-{assignment.pk}"}
-    assert len({row["studentSourcedId"] for row in rows}) == 3
-    for row in rows:
-        assert row["status"] == "active"
-        assert DATE_TIME.fullmatch(row["dateLastModified"])
-        assert row["scoreStatus"] in SCORE_STATUS
-        assert 0 <= float(row["score"]) <= 100
-        assert DATE.fullmatch(row["scoreDate"])
-    by_comment = {row["comment"].split(":")[0]: row for row in rows}
-    assert by_comment["Ana"]["scoreStatus"] == "fully graded" and by_comment["Ana"]["score"] == "100"
-    assert by_comment["'=1+1"]["scoreStatus"] == "partially graded" and by_comment["'=1+1"]["score"] == "50"
-    assert by_comment["Cal"]["scoreStatus"] == "not submitted" and by_comment["Cal"]["score"] == "0"
-    assert "Goal met" in by_comment["Ana"]["comment"] and "2 attempts" in by_comment["Ana"]["comment"]
-    assert out.getvalue().endswith("\r\n")  # RFC 4180 line ends

@@ -5,9 +5,7 @@ refused plainly and limited per address and per device, the lesson through htmx)
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -44,7 +42,7 @@ def test_the_teachers_pages_need_a_login_and_show_only_their_own_homework(teache
         assert response.status_code == 302 and "/login/" in response["Location"]
     nosy = Client()
     nosy.force_login(other_teacher)
-    for path in (f"/teach/homework/{assignment.pk}/", f"/teach/homework/{assignment.pk}/results.csv"):
+    for path in (f"/teach/homework/{assignment.pk}/", f"/teach/homework/{assignment.pk}/oneroster.zip"):
         assert nosy.get(path).status_code == 404
     assert assignment.code not in nosy.get("/teach/homework/").content.decode()
 
@@ -129,16 +127,6 @@ def test_the_assignment_page_shows_the_code_link_qr_and_each_students_results(te
     assert 'data-student="Ana" data-status="met"' in page
     assert 'data-student="Ben" data-status="not_started"' in page
     assert "Won, score 1" in page
-
-
-def test_the_csv_download_is_the_oneroster_results_file(teacher, teacher_client):
-    assignment = duel_homework(teacher)
-    start(assignment, "Ana")
-    response = teacher_client.get(f"/teach/homework/{assignment.pk}/results.csv")
-    assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert f"plateful-homework-{assignment.code}-results.csv" in response["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0][:3] == ["sourcedId", "status", "dateLastModified"] and len(rows) == 2
 
 
 def test_the_teacher_moves_the_due_date_and_gives_a_new_resume_code(teacher, teacher_client):
