@@ -108,11 +108,18 @@ def pseudonym(kind: str, pk: int) -> str:
     return f"plateful-{kind}-{digest(kind, pk)}"
 
 
+def lms_user_id(student) -> str:
+    """The school LMS's id of a homework student who came from an LTI launch (the launch's
+    opaque `sub`, kept by lti.models.LtiSeat, the reverse one-to-one `lti_seat`), or ""."""
+    seat = getattr(student, "lti_seat", None)
+    return seat.lti_user.sub if seat is not None else ""
+
+
 def user_sourced_id(student, kind: str) -> str:
-    """A student's sourcedId. A student who came from the school's LMS (an LTI launch keeps the
-    LMS's user id as `lti_user_id`) is exported under that id, so the school's system matches
-    the row to the child without anyone typing a name; everyone else under a pseudonym."""
-    lms_id = getattr(student, "lti_user_id", "") or ""
+    """A student's sourcedId. A student who came from the school's LMS is exported under the
+    LMS's user id, so the school's system matches the row to the child without anyone typing a
+    name; everyone else (and an LMS id that is not a valid sourcedId) under a pseudonym."""
+    lms_id = lms_user_id(student)
     return lms_id if GUID.fullmatch(lms_id) else pseudonym(kind, student.pk)
 
 

@@ -13,10 +13,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from lti_tool.models import LtiContext, LtiDeployment, LtiMembership, LtiResourceLink, LtiUser
 
+from homework import oneroster as homework_oneroster
 from homework.models import Assignment, Student
 from lti.models import LtiLink, LtiSeat
 from tests.lti.conftest import id_token, launch, oidc, ticket_of
 from tests.lti.platform import LEARNER, new_key
+from tests.oneroster_spec import check_package
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +99,15 @@ def test_a_student_is_seated_with_a_made_up_name_and_no_nickname_to_type(platfor
     assert again.status_code == 200 and Student.objects.count() == 1
     used = browser.post("/lti/continue/", {"ticket": ticket_of(page)})
     assert used.status_code == 410 and "used or has expired" in used.content.decode()
+
+
+def test_the_oneroster_export_names_a_launched_student_by_the_lms_user_id(platform):
+    deep_link(platform)
+    add_student(platform, "student-7")
+    launch(Client(), platform, "student-7", "link-0")
+    tables = check_package(homework_oneroster.package(Assignment.objects.get()))
+    students = [row["userSourcedId"] for row in tables["enrollments.csv"] if row["role"] == "student"]
+    assert students == ["student-7"]
 
 
 def test_first_name_and_last_initial_only_when_the_teacher_allows_and_the_rules_pass(platform):
