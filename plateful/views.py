@@ -5,6 +5,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from lti_tool.models import LtiRegistration
 
 from plateful.health import site_health
 
@@ -26,6 +27,8 @@ def privacy(request):
         "lock_minutes": _days(settings.AXES_COOLOFF_TIME * 60),
         "code_hours": settings.CLASSROOM_CODE_HOURS,
         "google_share": settings.GOOGLE_CLASSROOM_SHARE,
+        # A school's LMS registered by the operator (docs/lti.md) receives its own students' scores.
+        "lti_in_use": LtiRegistration.objects.active().exists(),
     }
     return render(request, "privacy.html", context)
 

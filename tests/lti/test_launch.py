@@ -11,7 +11,14 @@ import time
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from lti_tool.models import LtiContext, LtiDeployment, LtiMembership, LtiResourceLink, LtiUser
+from lti_tool.models import (
+    LtiContext,
+    LtiDeployment,
+    LtiMembership,
+    LtiRegistration,
+    LtiResourceLink,
+    LtiUser,
+)
 
 from homework import oneroster as homework_oneroster
 from homework.models import Assignment, Student
@@ -210,3 +217,9 @@ def test_a_launch_that_did_not_start_in_this_browser_is_refused(linked):
     params = oidc(Client(), linked, "student-7", "link-0")
     response = Client().post("/lti/launch/", {"id_token": id_token(linked, params), "state": params["state"]})
     _refused(response, "didn&#x27;t start in this browser", before)
+
+
+def test_the_privacy_page_names_the_schools_lms_only_once_one_is_registered(platform):
+    assert 'id="lti-note"' in Client().get("/privacy/").content.decode()
+    LtiRegistration.objects.update(is_active=False)
+    assert 'id="lti-note"' not in Client().get("/privacy/").content.decode()
