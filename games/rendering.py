@@ -34,6 +34,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games import boards, coaching
+from games.boards.common import Takeover, names_then
 from games.catalog import game_name, game_summary
 from games.changes import FEED_LENGTH
 from games.engines import get_engine
@@ -82,23 +83,33 @@ def _occupant_name(occupant, number: int, alone: bool) -> str:
     return _("Open seat")
 
 
+def _takeovers(seats: list[Seat]) -> list[Takeover]:
+    """The seats that changed hands mid-game, each with who held it before (third person)."""
+    alone = sum(1 for row in seats if row.kind != Seat.Kind.BOT) == 1
+    return [
+        Takeover(
+            row.number, row.taken_over_at, _occupant_name(SimpleNamespace(**row.before), row.number, alone)
+        )
+        for row in seats
+        if row.taken_over_at and row.before
+    ]
+
+
 def _feed_before_takeovers(
-    recent: list[MatchAction], seat: int | None, seats: list[Seat], words: Speaker, names: list[str], cards
+    recent: list[MatchAction],
+    seat: int | None,
+    takeovers: list[Takeover],
+    words: Speaker,
+    names: list[str],
+    cards,
 ) -> list[dict]:
     """The feed, where a seat changed hands mid-game: the moves before it name who made them (the
     bot or player who held the seat then), and its new occupant is never told "you" did them."""
-    taken = [row for row in seats if row.taken_over_at and row.before]
-    if not taken:
+    if not takeovers:
         return _feed(recent, seat, words, tuple(names))
-    alone = sum(1 for row in seats if row.kind != Seat.Kind.BOT) == 1
     feed = []
     for logged in recent:
-        then = list(names)
-        viewer = seat
-        for row in taken:
-            if logged.index < row.taken_over_at:
-                then[row.number] = _occupant_name(SimpleNamespace(**row.before), row.number, alone)
-                viewer = None if row.number == seat else viewer
+        then, viewer = names_then(logged.index, names, seat, takeovers)
         if then == names and viewer == seat:
             feed.extend(_feed_lines(logged, seat, words, tuple(names)))
         else:  # its own words (and cache key): "you" is nobody's, the seat has its old name
@@ -204,10 +215,18 @@ def live_context(
     cards = match.cards
     seen = seat_view(engine, match_state(match=match), seat, cards=cards)
     words = speaker(viewer=seat, names=third_person, cards=cards)
-    feed = _feed_before_takeovers(rows.recent, seat, seats, words, third_person, cards)
+    takeovers = _takeovers(seats)
+    feed = _feed_before_takeovers(rows.recent, seat, takeovers, words, third_person, cards)
     context.update(
         boards.present(
-            seen, names, words, cards=cards, deck=engine.deck_slug, feed=feed, version=match.version
+            seen,
+            names,
+            words,
+            cards=cards,
+            deck=engine.deck_slug,
+            feed=feed,
+            version=match.version,
+            takeovers=takeovers,
         )
     )
     timer = None

@@ -4,7 +4,8 @@
 board alike): it calls the one check (`nutrition.meals.check_meal`) and words each rule through
 gettext, naming the food groups, the cards with their numbers, and a card to try. A lesson
 counts real amounts, so its words are cups and ounces with kitchen fractions ("3/8 cup of
-fruit and veggies"); the game counts the servings printed on its cards.
+fruit and veggies", "Tuna: 2 oz of protein"), never servings; the game counts the servings
+printed on its cards.
 """
 
 from __future__ import annotations
@@ -77,16 +78,33 @@ def _ounces(amount: float) -> str:
     return _("%(n)s oz") % {"n": kitchen_fraction(amount)}
 
 
+def _group_amount(group: str, servings: float) -> str:
+    amount = servings * SERVING_SIZE[group]
+    return _ounces(amount) if group in ("grains", "meat") else _cups(amount)
+
+
 def real_amount_words(rule: str, servings: float) -> str:
     """Real servings of a rule in its kitchen unit: grains and meat in ounce-equivalents, fruit,
-    veggies and dairy in cups, meat-or-dairy in servings."""
-    groups = {"vegetable": "veggie", "fruit_or_veggie": "fruit"}.get(rule, rule)
+    veggies and dairy in cups; meat-or-dairy, whose ounces and cups don't add up, as either
+    ("1 oz of protein or 1/2 cup of dairy")."""
     if rule == "meat_or_dairy":
-        return ngettext("%(n)s serving", "%(n)s servings", _is_plural(servings)) % {
-            "n": kitchen_fraction(servings)
+        return _("%(meat)s of protein or %(dairy)s of dairy") % {
+            "meat": _group_amount("meat", servings),
+            "dairy": _group_amount("dairy", servings),
         }
-    amount = servings * SERVING_SIZE[groups]
-    return _ounces(amount) if groups in ("grains", "meat") else _cups(amount)
+    return _group_amount({"vegetable": "veggie", "fruit_or_veggie": "fruit"}.get(rule, rule), servings)
+
+
+def _meat_and_dairy_words(cards: list[dict]) -> str:
+    """What cards bring to the meat-or-dairy rule, each group in its own unit: "2 oz of protein",
+    "1 oz of protein and 1/4 cup of dairy"."""
+    meat = sum(card_real_servings(card, "meat") for card in cards)
+    dairy = sum(card_real_servings(card, "dairy") for card in cards)
+    protein = _("%(amount)s of protein") % {"amount": _group_amount("meat", meat)}
+    if not dairy:
+        return protein
+    milk = _("%(amount)s of dairy") % {"amount": _group_amount("dairy", dairy)}
+    return _("%(protein)s and %(dairy)s") % {"protein": protein, "dairy": milk} if meat else milk
 
 
 def card_amounts_words(card: dict) -> str:
@@ -96,7 +114,7 @@ def card_amounts_words(card: dict) -> str:
         "grains": _("%(amount)s grains"),
         "fruit": _("%(amount)s fruit"),
         "veggie": _("%(amount)s veggies"),
-        "meat": _("%(amount)s meat"),
+        "meat": _("%(amount)s protein"),  # MyPlate's protein foods: eggs and beans too
         "dairy": _("%(amount)s dairy"),
     }
     parts = []
@@ -161,12 +179,20 @@ def _what(rule: str) -> str:
 # ----- one row per rule ---------------------------------------------------------------------------
 
 
-def _card_list(row: RuleResult, names: dict[str, str], *, calories: bool = False) -> str:
+def _plate(card_ids, records: dict[str, dict]) -> list[dict]:
+    return [records[card_id] for card_id in card_ids if card_id in records]
+
+
+def _card_list(
+    row: RuleResult, names: dict[str, str], records: dict[str, dict], *, calories: bool = False
+) -> str:
     parts = []
     for card_id, number in row.cards:
         name = names.get(card_id, card_id)
         if calories:
             parts.append(f"{name} {number}")
+        elif row.real and row.rule == "meat_or_dairy":
+            parts.append(f"{name}: {_meat_and_dairy_words(_plate([card_id], records))}")
         elif row.real:
             parts.append(f"{name}: {real_amount_words(row.rule, number)}")
         else:
@@ -174,14 +200,17 @@ def _card_list(row: RuleResult, names: dict[str, str], *, calories: bool = False
     return ", ".join(parts)
 
 
-def _numbers(row: RuleResult) -> str:
+def _numbers(row: RuleResult, records: dict[str, dict]) -> str:
     if row.rule == "calories":
         return _("%(have)s of at most %(limit)s") % {"have": row.have, "limit": row.need}
     if row.rule == "no_junk":
         return ngettext("%(n)s junk card", "%(n)s junk cards", row.have) % {"n": row.have}
     if row.real:  # "1 cup; needs 1 cup", never "1 cup of 1 cup"
+        have = real_amount_words(row.rule, row.have)
+        if row.rule == "meat_or_dairy":
+            have = _meat_and_dairy_words(_plate((card_id for card_id, _n in row.cards), records))
         return _("%(have)s; needs %(need)s") % {
-            "have": real_amount_words(row.rule, row.have),
+            "have": have,
             "need": real_amount_words(row.rule, row.need),
         }
     return ngettext("%(have)s of %(need)s serving", "%(have)s of %(need)s servings", row.need) % {
@@ -190,12 +219,12 @@ def _numbers(row: RuleResult) -> str:
     }
 
 
-def _explanation(row: RuleResult, names: dict[str, str]) -> str:
+def _explanation(row: RuleResult, names: dict[str, str], records: dict[str, dict]) -> str:
     """Why an unmet rule is unmet, naming the groups and the cards' numbers."""
     if row.rule == "calories":
         return _("Your meal has %(have)s calories (%(cards)s); the limit is %(limit)s.") % {
             "have": row.have,
-            "cards": _card_list(row, names, calories=True),
+            "cards": _card_list(row, names, records, calories=True),
             "limit": row.need,
         }
     if row.rule == "no_junk":
@@ -203,7 +232,7 @@ def _explanation(row: RuleResult, names: dict[str, str]) -> str:
             "cards": ", ".join(names.get(card_id, card_id) for card_id, _n in row.cards)
         }
     if row.real:
-        return _real_explanation(row, names)
+        return _real_explanation(row, names, records)
     if row.rule == "vegetable":
         return _("Your meal has no vegetable; this meal needs at least one.")
     if row.have == 0:
@@ -213,19 +242,19 @@ def _explanation(row: RuleResult, names: dict[str, str]) -> str:
         }
     return _("You have %(have)s (%(cards)s); a balanced meal needs %(need)s.") % {
         "have": _servings_words(row.rule, row.have),
-        "cards": _card_list(row, names),
+        "cards": _card_list(row, names, records),
         "need": row.need,
     }
 
 
-def _real_explanation(row: RuleResult, names: dict[str, str]) -> str:
+def _real_explanation(row: RuleResult, names: dict[str, str], records: dict[str, dict]) -> str:
     need = real_amount_words(row.rule, row.need)
     if row.rule == "vegetable":
         if row.have == 0:
             return _("Your meal has no vegetables; this meal needs at least %(need)s.") % {"need": need}
         return _("Your meal has only %(have)s of veggies (%(cards)s); this meal needs at least %(need)s.") % {
             "have": real_amount_words(row.rule, row.have),
-            "cards": _card_list(row, names),
+            "cards": _card_list(row, names, records),
             "need": need,
         }
     if row.have == 0:
@@ -233,10 +262,16 @@ def _real_explanation(row: RuleResult, names: dict[str, str]) -> str:
             "what": _what(row.rule),
             "need": need,
         }
+    if row.rule == "meat_or_dairy":
+        return _("You have %(have)s (%(cards)s); a balanced meal needs %(need)s.") % {
+            "have": _meat_and_dairy_words(_plate((card_id for card_id, _n in row.cards), records)),
+            "cards": _card_list(row, names, records),
+            "need": need,
+        }
     return _("You have %(have)s of %(what)s (%(cards)s); a balanced meal needs %(need)s.") % {
         "have": real_amount_words(row.rule, row.have),
         "what": _what(row.rule),
-        "cards": _card_list(row, names),
+        "cards": _card_list(row, names, records),
         "need": need,
     }
 
@@ -269,16 +304,17 @@ def meal_rule_rows(
 def rows_for_check(check: MealCheck, records: list[dict]) -> list[dict]:
     """The checklist rows of a check already made (records: every card it may name)."""
     names = {record["id"]: _(record["name"]) if record.get("name") else record["id"] for record in records}
+    by_id = {record["id"]: record for record in records}
     rows = []
     for row in check.rows:
-        explanation = "" if row.met else _explanation(row, names)
+        explanation = "" if row.met else _explanation(row, names, by_id)
         suggestion = "" if row.met else _suggestion(row, names)
         rows.append(
             {
                 "rule": row.rule,
                 "label": rule_label(row.rule),
                 "ok": row.met,
-                "numbers": _numbers(row),
+                "numbers": _numbers(row, by_id),
                 "why": f"{explanation} {suggestion}".strip(),
                 "explanation": explanation,
                 "suggestion": suggestion,

@@ -96,8 +96,11 @@ def rule_label(rule: str) -> str:
 
 @register.simple_tag
 def rule_need(rule: str, need, rules) -> str:
-    """A lesson's rule as a child reads it, with its amount: "1 cup of fruit or veggies: Fruit or
-    veggie" becomes "1 cup · Fruit or veggie" (a count alone, "2 Fruit or veggie", says nothing)."""
+    """A lesson's rule as a child reads it, with its amount: "1 cup of fruit or veggie" (a count
+    alone, "2 Fruit or veggie", says nothing); meat or dairy, whose ounces and cups don't add up,
+    names both: "1 oz of protein or 1/2 cup of dairy"."""
+    if rules.real_servings and rule == "meat_or_dairy":
+        return real_amount_words(rule, need)
     amount = real_amount_words(rule, need) if rules.real_servings else str(need)
     return _("%(amount)s of %(what)s") % {"amount": amount, "what": meal_rule_label(rule).lower()}
 

@@ -5,11 +5,32 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from django.urls import get_script_prefix, reverse
 
 from foodcards.services import with_language
 from games.engines.messages import Speaker
+
+
+class Takeover(NamedTuple):
+    """A seat that changed hands mid-game (games.models.Seat.taken_over_at and .before): the
+    moves logged before `since` were made by its `earlier` occupant (named in the third person)."""
+
+    seat: int
+    since: int
+    earlier: str
+
+
+def names_then(index: int, names: list[str], seat, takeovers) -> tuple[list[str], int | None]:
+    """The seats' names for what the move logged at `index` did, and whose "you" it is: a seat
+    that changed hands after that move has its earlier occupant's name and is nobody's "you"."""
+    then, viewer = list(names), seat
+    for taken in takeovers:
+        if index < taken.since:
+            then[taken.seat] = taken.earlier
+            viewer = None if taken.seat == seat else viewer
+    return then, viewer
 
 
 def card_image(deck: str, card_id: str, *, small: bool = False) -> str:

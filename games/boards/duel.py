@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games.boards import generic
-from games.boards.common import back, cards_by_id, mini, name_of, picture, relabel
+from games.boards.common import back, cards_by_id, mini, name_of, names_then, picture, relabel
 from games.engines.duel import meal_value
 from games.seat_view import SeatView
 from nutrition.meals import card_calories
@@ -79,10 +79,11 @@ def _sides(seat) -> tuple[int, int]:
     return me, 1 - me
 
 
-def duel_table(view: dict, names: list[str], seat, board) -> dict:
+def duel_table(view: dict, names: list[str], seat, board, takeovers=()) -> dict:
     """Duel for one seat: both meals with their value and calorie meters, the round score, the
     hand with Eat / Attack (each showing what the card adds), Draw and the show-a-card step.
-    `board`: the generic board (its card pictures carry the seat's moves)."""
+    `board`: the generic board (its card pictures carry the seat's moves); `takeovers`: the
+    seats that changed hands mid-game (games.boards.common.Takeover)."""
     to_win, to_lose = _goals(view)
     meals = []
     for number in _sides(seat):
@@ -106,7 +107,7 @@ def duel_table(view: dict, names: list[str], seat, board) -> dict:
                 "wins": (view.get("round_wins") or [0, 0])[number],
             }
         )
-    history = _history(view, names, seat)
+    history = _history(view, names, seat, takeovers)
     picked = view.get("picked")
     return {
         "hand": _hand(view, seat, cards_by_id(board)),
@@ -162,21 +163,25 @@ def _hand(view: dict, seat, shown: dict) -> list[dict]:
     return hand
 
 
-def _history(view: dict, names: list[str], seat) -> list[dict]:
-    """The rounds played: who won each and how."""
+def _history(view: dict, names: list[str], seat, takeovers) -> list[dict]:
+    """The rounds played: who won each and how; a round that ended before a seat changed hands
+    names who played it then, as the feed does."""
     history = []
     for entry in view.get("round_history") or []:
+        then, reader = names, seat  # (a round stored without its move's index: today's names)
+        if "index" in entry:
+            then, reader = names_then(entry["index"], names, seat, takeovers)
         winner = entry.get("winner")
-        who = name_of(names, winner) if winner is not None else ""
+        who = name_of(then, winner) if winner is not None else ""
         reason = entry.get("reason", "")
         # A round lost by eating too much is told about the loser; the others about the winner.
         loser_told = reason.startswith("eat-") and reason != "eat-value" and winner is not None
-        text = _round_reason(reason, 1 - winner if loser_told else winner, seat, names)
+        text = _round_reason(reason, 1 - winner if loser_told else winner, reader, then)
         history.append(
             {
                 "round": entry.get("round"),
                 "winner": who,
-                "mine": seat is not None and winner == seat,  # "You won": its own sentence (Spanish)
+                "mine": reader is not None and winner == reader,  # "You won": its own sentence (Spanish)
                 "text": text,
                 "tie": winner is None,
             }
@@ -187,5 +192,7 @@ def _history(view: dict, names: list[str], seat) -> list[dict]:
 def present(seat_view: SeatView, names: list[str], words, **context) -> dict:
     """The generic board's context plus `t`, the Duel table."""
     board = generic.present(seat_view, names, words, **context)
-    board["t"] = duel_table(board["view"], names, seat_view.seat, board["board"])
+    board["t"] = duel_table(
+        board["view"], names, seat_view.seat, board["board"], context.get("takeovers", ())
+    )
     return board

@@ -82,7 +82,9 @@ class Duel(Engine):
             raise IllegalAction(msg(gettext_noop("Duel needs at least %(n)s cards."), n=2 * HAND_SIZE))
         state["round"] = 1
         state["round_wins"] = [0, 0]
-        state["round_history"] = []  # one entry per finished round: {"winner": seat or None, "reason"}
+        # One entry per finished round: {"round", "winner": seat or None, "reason", "index": the
+        # version of the move that ended it (a seat that changed hands later names who played it)}.
+        state["round_history"] = []
         state["last_loser"] = None
         self._deal_round(state, order)
 
@@ -328,7 +330,8 @@ class Duel(Engine):
         return self._end_round(state, winner, "out-of-cards", text)
 
     def _end_round(self, state: State, winner: int | None, reason: str, text: Message) -> list[dict]:
-        state["round_history"].append({"round": state["round"], "winner": winner, "reason": reason})
+        entry = {"round": state["round"], "winner": winner, "reason": reason, "index": state["version"]}
+        state["round_history"].append(entry)
         events = [event(text, reason=reason)]
         if winner is None:
             state["last_loser"] = None

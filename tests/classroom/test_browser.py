@@ -191,7 +191,9 @@ def test_a_meal_balance_lesson_explains_an_unbalanced_meal_and_records_both_atte
         assert (
             "You have 1/2 cup of fruit and veggies (Carrots: 1/2 cup); a balanced meal needs 1 cup." in result
         )
-        assert "You have no meat or dairy; a balanced meal needs 1 serving." in result
+        assert (
+            "You have no meat or dairy; a balanced meal needs 1 oz of protein or 1/2 cup of dairy." in result
+        )
         assert "Try " in result
         _shot(kim, "student-phone-lesson-360")
         for card in ("bagel", "apple", "milk"):

@@ -544,3 +544,21 @@ def test_a_lessons_rules_say_their_amounts(teacher):
     page = client.get(f"/class/{session.code}/").content.decode()
     chips = re.findall(r'<span class="rule-chip">([^<]*)</span>', page)
     assert "2 oz of grains" in chips and "1 cup of fruit or veggie" in chips, chips
+
+
+def test_a_lesson_says_meat_and_dairy_in_ounces_and_cups_never_servings(teacher):
+    """One tuna card was "2 servings": a lesson says amounts a ten-year-old can read, in MyPlate's
+    units (ounces of protein foods, cups of dairy), in its rules, plate and checklist (issue 31)."""
+    session = lesson_session(teacher)
+    browser, _kim = join(session, "Kim")
+    page = browser.get(f"/class/{session.code}/").content.decode()
+    chips = re.findall(r'<span class="rule-chip">([^<]*)</span>', page)
+    assert "1 oz of protein or 1/2 cup of dairy" in chips, chips
+    for card in ("brown-rice", "tuna"):
+        browser.post(f"/class/{session.code}/plate/", {"card": card}, HTTP_HX_REQUEST="true")
+    checked = browser.post(f"/class/{session.code}/check/", HTTP_HX_REQUEST="true").content.decode()
+    row = re.search(r'data-rule="meat_or_dairy">(.*?)</li>', checked, re.S)[1]
+    assert "2 oz of protein; needs 1 oz of protein or 1/2 cup of dairy" in row
+    assert "2 oz protein · 49 cal" in checked  # the plate's tuna (MyPlate's protein foods)
+    lesson = re.search(r'<section id="lesson".*</section>', checked, re.S)[0]
+    assert "serving" not in lesson

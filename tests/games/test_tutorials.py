@@ -186,7 +186,13 @@ def test_the_duel_lesson_shows_eats_draws_and_attacks_to_win():
     steps, said, state = play_lesson("duel")
     kinds = [advice.moves[0]["type"] for advice in said if advice.moves]
     assert kinds == ["reveal", "eat", "draw", "attack"]
-    assert state["round_history"][-1] == {"round": 1, "winner": LEARNER, "reason": "attack-calories"}
+    ended = state["version"] - 1  # the last move's (the attack's) index
+    assert state["round_history"][-1] == {
+        "round": 1,
+        "winner": LEARNER,
+        "reason": "attack-calories",
+        "index": ended,
+    }
     attack = next(advice for advice in said if advice.moves and advice.moves[0]["type"] == "attack")
     assert "it reaches" in _say(attack.why, state)
 

@@ -19,6 +19,7 @@ from tests.nutrition.test_meals import (
     RICE,
     SUB,
     card,
+    real,
 )
 
 
@@ -115,8 +116,39 @@ def test_nothing_at_all_takes_the_plural_in_both_languages():
         assert real_amount_words("fruit", 1) == "1/2 cup"  # a fruit serving is half a cup
         assert real_amount_words("fruit", 2) == "1 cup"
         assert real_amount_words("fruit", 4) == "2 cups"
-        assert real_amount_words("meat_or_dairy", 0) == "0 servings"
-        assert real_amount_words("meat_or_dairy", 1) == "1 serving"
+        assert real_amount_words("meat_or_dairy", 1) == "1 oz of protein or 1/2 cup of dairy"
     with translation.override("es"):
         assert real_amount_words("fruit", 0) == "0 tazas"
-        assert real_amount_words("meat_or_dairy", 0) == "0 porciones"
+        assert real_amount_words("meat_or_dairy", 2) == "2 oz de proteína o 1 taza de lácteos"
+
+
+def test_a_lesson_says_meat_or_dairy_in_ounces_and_cups_never_servings():
+    """Ounces of protein foods and cups of dairy don't add up: a lesson says each in its own unit
+    ("Tuna: 2 oz of protein"), never "2 servings" (issue 31)."""
+    tuna = real("tuna", 49, "meat", meat=2.0)
+    cheese = real("string-cheese", 40, "dairy", dairy=0.25)
+    burrito = real("burrito", 379, "grains", grains=2.0, meat=1.25, dairy=0.38)
+    rules = MealRules(grains=0, fruit_or_veggie=0, real_servings=True)
+    (met, _calories) = meal_rule_rows([tuna], rules=rules)
+    assert met["numbers"] == "2 oz of protein; needs 1 oz of protein or 1/2 cup of dairy"
+    (short, _calories) = meal_rule_rows([cheese], rules=rules, allowed=[tuna])
+    assert short["numbers"] == "1/4 cup of dairy; needs 1 oz of protein or 1/2 cup of dairy"
+    assert short["why"] == (
+        "You have 1/4 cup of dairy (String-Cheese: 1/4 cup of dairy); "
+        "a balanced meal needs 1 oz of protein or 1/2 cup of dairy. Try Tuna."
+    )
+    (both, _calories) = meal_rule_rows(
+        [burrito], rules=MealRules(grains=0, fruit_or_veggie=0, meat_or_dairy=2, real_servings=True)
+    )
+    assert (
+        both["numbers"] == "1 1/4 oz of protein and 3/8 cup of dairy; needs 2 oz of protein or 1 cup of dairy"
+    )
+    (none, _calories) = meal_rule_rows([], rules=rules, allowed=[tuna])
+    assert (
+        none["why"]
+        == "You have no meat or dairy; a balanced meal needs 1 oz of protein or 1/2 cup of dairy. Try Tuna."
+    )
+    assert card_amounts_words(tuna) == "2 oz protein · 49 cal"
+    with translation.override("es"):
+        (met, _calories) = meal_rule_rows([tuna], rules=rules)
+        assert met["numbers"] == "2 oz de proteína; necesita 1 oz de proteína o 1/2 taza de lácteos"

@@ -232,7 +232,8 @@ def test_with_no_stock_and_no_cards_the_round_goes_to_the_meal_with_more_value()
     state = play(state, 1, "eat", card="c5")
     state = play(state, 0, "eat", card="c2")
     # Seat 1 must move but has no cards and there is no stock: 15 value beats 9 value.
-    assert state["round_history"][-1] == {"round": 1, "winner": 0, "reason": "out-of-cards"}
+    ended = state["version"] - 1  # the index of the move that ended the round (the last eat)
+    assert state["round_history"][-1] == {"round": 1, "winner": 0, "reason": "out-of-cards", "index": ended}
     assert state["round_wins"] == [1, 0]
 
 

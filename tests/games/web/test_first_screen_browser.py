@@ -1,7 +1,7 @@
 """Issue 31, items 5 and 8, in real headless Chromium on fixed deals (GAMES_DEAL_SEED):
 
 - every move on the first screen (each move control's box inside the viewport, page not scrolled)
-  where children lost them: Snack Attack! from turn 2 and Appetite on a 360 x 740 phone,
+  where children lost them: Snack Attack! from turn 2 on a 360 x 740 phone, Appetite, Duel and
   Build-A-Meal's hand on a phone and on a 1280 x 800 laptop;
 - the Build-A-Meal lesson stays where the child is after each move (it used to jump to the
   bottom), with the coach's next pick on the screen;
@@ -71,10 +71,21 @@ def _next_turn(page) -> bool:
     [
         ("snack-attack", PHONE, range(1, 4)),  # the second, third and fourth turn
         ("appetite", PHONE, range(3)),
+        ("appetite", LAPTOP, range(3)),
+        ("duel", PHONE, range(3)),
+        ("duel", LAPTOP, range(3)),
         ("build-a-meal", PHONE, range(3)),
         ("build-a-meal", LAPTOP, range(3)),
     ],
-    ids=["snack-attack-360", "appetite-360", "build-a-meal-360", "build-a-meal-1280"],
+    ids=[
+        "snack-attack-360",
+        "appetite-360",
+        "appetite-1280",
+        "duel-360",
+        "duel-1280",
+        "build-a-meal-360",
+        "build-a-meal-1280",
+    ],
 )
 def test_every_move_is_on_the_first_screen(server, browser, game, size, turns, tmp_path):
     context = _screen(browser, size)
