@@ -45,9 +45,19 @@ _MOVE_BOXES = """selector => {
 }"""
 
 
-def _screen(browser, size: dict):
+# Where the reader's first hand card ends, with the page at its top (0: no hand on this board).
+_FIRST_CARD_BOTTOM = """() => { window.scrollTo(0, 0);
+    const card = document.querySelector('#live .zone-mine .card');
+    return card ? Math.round(card.getBoundingClientRect().bottom) : 0; }"""
+
+
+def _screen(browser, size: dict, language: str = "en"):
     return browser.new_context(
-        viewport=size, device_scale_factor=1, is_mobile=size == PHONE, has_touch=size == PHONE
+        viewport=size,
+        device_scale_factor=1,
+        is_mobile=size == PHONE,
+        has_touch=size == PHONE,
+        locale=language,
     )
 
 
@@ -67,28 +77,30 @@ def _next_turn(page) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("game", "size", "turns"),
+    ("game", "size", "turns", "language"),
     [
-        ("snack-attack", PHONE, range(1, 4)),  # the second, third and fourth turn
-        ("appetite", PHONE, range(3)),
-        ("appetite", LAPTOP, range(3)),
-        ("duel", PHONE, range(3)),
-        ("duel", LAPTOP, range(3)),
-        ("build-a-meal", PHONE, range(3)),
-        ("build-a-meal", LAPTOP, range(3)),
+        ("snack-attack", PHONE, range(1, 4), "en"),  # the second, third and fourth turn
+        ("appetite", PHONE, range(3), "en"),
+        ("appetite", PHONE, range(3), "es"),  # longer words: the hand fell below the screen
+        ("appetite", LAPTOP, range(3), "en"),
+        ("duel", PHONE, range(3), "es"),
+        ("duel", LAPTOP, range(3), "en"),
+        ("build-a-meal", PHONE, range(3), "en"),
+        ("build-a-meal", LAPTOP, range(3), "en"),
     ],
     ids=[
         "snack-attack-360",
         "appetite-360",
+        "appetite-360-es",
         "appetite-1280",
-        "duel-360",
+        "duel-360-es",
         "duel-1280",
         "build-a-meal-360",
         "build-a-meal-1280",
     ],
 )
-def test_every_move_is_on_the_first_screen(server, browser, game, size, turns, tmp_path):
-    context = _screen(browser, size)
+def test_every_move_is_on_the_first_screen(server, browser, game, size, turns, language, tmp_path):
+    context = _screen(browser, size, language)
     try:
         page = context.new_page()
         _quick_play(page, server, game, _quick_options(game))
@@ -99,6 +111,8 @@ def test_every_move_is_on_the_first_screen(server, browser, game, size, turns, t
                 assert not off, (
                     f"{game} at {size['width']} px, turn {turn + 1}: {len(off)} of {count} moves below: {off}"
                 )
+                # The hand is seen too, even when none of its cards can be played now.
+                assert page.evaluate(_FIRST_CARD_BOTTOM) <= size["height"], f"{game}: the hand is below"
             assert _next_turn(page)
     finally:
         context.close()
