@@ -217,7 +217,9 @@ def live_context(
             "ms": max(0, int((match.changed_at + after - timezone.now()).total_seconds() * 1000)),
             "label": context["timer_label"],
         }
-    context.update(pass_context(seats, seen.shared.to_move, third_person, finished=seen.shared.result))
+    context.update(
+        device_context(engine, seats, seen.shared.to_move, third_person, finished=seen.shared.result)
+    )
     context.update(
         {
             "realtime": engine.realtime,
@@ -235,10 +237,20 @@ def live_context(
     return context
 
 
-def pass_context(seats: list[Seat], to_move: tuple, names: list[str], *, finished) -> dict:
-    """Pass-and-play: whose turn it is among a shared device's seats (the lowest seat first when
-    several may move), for the "Pass to Maya" screen; public, like whose turn it is."""
-    shared = shared_seats(seats)
+# A shared screen's slap zones, in the order of the device's seats: whose edge, and whose key.
+SLAP_EDGES = ("bottom", "top", "left", "right")
+SLAP_KEYS = ("A", "L", "V", "P")
+
+
+def device_context(engine, seats: list[Seat], to_move: tuple, names: list[str], *, finished) -> dict:
+    """What a shared device shows besides the public table (public too, drawn for every reader;
+    only the device's CSS shows it). Turn-based: whose turn it is among its seats (the lowest
+    seat first when several may move), for "Pass to Maya". Real-time: a slap zone and a key for
+    each of its players."""
+    shared = sorted(shared_seats(seats))
+    if engine.realtime:
+        zones = zip(shared, SLAP_EDGES, SLAP_KEYS, strict=False)
+        return {"slap_zones": [{"seat": n, "name": names[n], "edge": e, "key": k} for n, e, k in zones]}
     acting = None if finished else min((n for n in to_move if n in shared), default=None)
     return {"pass_seat": acting, "pass_name": names[acting] if acting is not None else ""}
 
@@ -247,10 +259,11 @@ def pass_seat(match: Match) -> int | None:
     """The shared device's seat whose turn it is now, if any."""
     if match.status != Match.Status.PLAYING:
         return None
-    seen = seat_view(get_engine(match.game), match_state(match=match), None, cards=match.cards)
+    engine = get_engine(match.game)
+    seen = seat_view(engine, match_state(match=match), None, cards=match.cards)
     seats = list(match.seat_set.all())
     names = seat_names(match, None, seats)
-    return pass_context(seats, seen.shared.to_move, names, finished=None)["pass_seat"]
+    return device_context(engine, seats, seen.shared.to_move, names, finished=None).get("pass_seat")
 
 
 def board_template(game: str) -> str:

@@ -174,8 +174,9 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "table_pace": PaceForm(auto_id="tf-%s"),
             "device_options": MatchOptionsForm(engine=engine, auto_id="dp-%s"),
             "device_pace": PaceForm(auto_id="dp-%s"),
-            # "Play on one device": up to four names (pass-and-play for the turn-based games).
-            "device_slots": [] if engine.realtime else list(range(1, min(4, engine.max_seats) + 1)),
+            # "Play on one device": up to four names (pass-and-play for the turn-based games, a
+            # shared screen with a slap zone each for the real-time ones).
+            "device_slots": list(range(1, min(4, engine.max_seats) + 1)),
             "bot_level_choices": [(level, level_name(level)) for level in bot_levels(slug)],
             "seat_choices": list(range(engine.min_seats, engine.max_seats + 1)),
             "deck_choices": decks.deck_choices(owner=request.user, game=slug),
