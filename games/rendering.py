@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 from games import boards, coaching
 from games.catalog import game_name, game_summary
 from games.changes import FEED_LENGTH
+from games.devices import shared_seats
 from games.engines import get_engine
 from games.engines.base import events_for
 from games.engines.messages import Speaker
@@ -43,7 +44,7 @@ from games.messages import level_name, speaker
 from games.models import Match, MatchAction, Pace, Seat
 from games.scheduler import timer_scale
 from games.seat_view import seat_view
-from games.services import match_state, shared_seats
+from games.services import match_state
 from games.templatetags.pieces import draw_piece
 
 

@@ -12,7 +12,6 @@ import copy
 import json
 import logging
 import secrets
-from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -27,6 +26,7 @@ from games.card_sets import card_set_for, card_sets_delete_unused
 from games.catalog import catalog_slugs, game_name, game_summary
 from games.changes import MatchChange, announce_on_commit
 from games.dealing import new_seed
+from games.devices import seats_for_token
 from games.engines import IllegalAction, get_engine
 from games.engines.base import Engine
 from games.engines.cards import load_deck_records
@@ -100,26 +100,6 @@ def seat_for_token(*, match: Match, token: str | None) -> int | None:
     which holds several seats and reads the table as a watcher does: `device_seats`)."""
     numbers = seats_for_token(match=match, token=token)
     return numbers[0] if len(numbers) == 1 else None
-
-
-def seats_for_token(*, match: Match, token: str | None) -> list[int]:
-    """Every seat a browser's token holds at this match (several: a shared device)."""
-    if not token:
-        return []
-    return list(match.seat_set.filter(token_hash=hash_token(token)).values_list("number", flat=True))
-
-
-def device_seats(*, match: Match, token: str | None) -> list[int]:
-    """The seats of a shared device (pass-and-play) this token holds, or [] for any other browser."""
-    numbers = seats_for_token(match=match, token=token)
-    return numbers if len(numbers) > 1 else []
-
-
-def shared_seats(seats: list[Seat]) -> set[int]:
-    """The numbers of the seats held by a shared device: players' seats whose token another seat
-    has too. Their hands are drawn only when the device asks, for whose turn it is (never pushed)."""
-    counts = Counter(seat.token_hash for seat in seats if seat.kind == Seat.Kind.HUMAN and seat.token_hash)
-    return {seat.number for seat in seats if seat.kind == Seat.Kind.HUMAN and counts[seat.token_hash] > 1}
 
 
 def seat_check_token(*, match: Match, seat: int, token: str | None, seats: list[Seat] | None = None) -> None:

@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
 from decks import services as decks
-from games import access, lessons, rendering, scheduler, services
+from games import access, devices, lessons, rendering, scheduler, services
 from games.bots import bot_levels
 from games.catalog import featured_cards, game_name, game_summary
 from games.engines import IllegalAction
@@ -361,7 +361,7 @@ def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
     token = session_token(request, match_id)
     seat = services.seat_for_token(match=match, token=token)
     # A shared device draws the public table and "Pass to ...": never a hand by itself.
-    device = bool(services.device_seats(match=match, token=token)) if seat is None else False
+    device = bool(devices.device_seats(match=match, token=token)) if seat is None else False
     if seat is not None or device:
         _remember_played(request, match.game)
     scheduler.kick(match.pk)  # restart-safe: overdue bot moves and timers resume
@@ -384,7 +384,7 @@ def _live(
     match = services.match_get(match_id=match_id)
     token = session_token(request, match_id)
     # A shared device's answer is the public table, whoever of its seats moved.
-    device = bool(services.device_seats(match=match, token=token))
+    device = bool(devices.device_seats(match=match, token=token))
     if device:
         seat = None
     elif mover is not None:
@@ -403,7 +403,7 @@ def match_hand(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
         _gate(request, services.match_ref(match_id=match_id))
         match = services.match_get(match_id=match_id)
-        held = services.device_seats(match=match, token=session_token(request, match_id))
+        held = devices.device_seats(match=match, token=session_token(request, match_id))
         try:
             seat = int(request.GET.get("seat", ""))
         except ValueError:

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
-from games import rendering, services
+from games import devices, rendering, services
 from games.changes import MatchChange
 from games.models import Seat
 from plateful.live_layer import group_sends_or_skip
@@ -56,7 +56,7 @@ def _readers(match_id: str, seats: list[Seat]) -> dict[str, tuple[bool, list[Sea
     cache round trip."""
     # A shared device's seats get no private fragment pushed: it asks for a hand when a child
     # taps "Show my cards" (games.views.match_hand).
-    shared = services.shared_seats(seats)
+    shared = devices.shared_seats(seats)
     holders = [
         seat
         for seat in seats

@@ -45,7 +45,7 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import access, rendering, scheduler, services
+from games import access, devices, rendering, scheduler, services
 from games.engines import IllegalAction
 from games.live import broadcast, move_queue
 from games.messages import say
@@ -183,7 +183,7 @@ class MatchConsumer(ResilientConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         given = query.get("token", [None])[0]
         if given is not None:
-            if not services.seats_for_token(match=match, token=given):
+            if not devices.seats_for_token(match=match, token=given):
                 return _("That seat token isn't for this game."), CLOSE_FORBIDDEN
             token = given
         else:
@@ -191,7 +191,7 @@ class MatchConsumer(ResilientConsumer):
             token = session.get(SESSION_KEY, {}).get(self.match_id) if session is not None else None
         self.token = token
         self.seat = services.seat_for_token(match=match, token=token)
-        self.device = tuple(services.device_seats(match=match, token=token))
+        self.device = tuple(devices.device_seats(match=match, token=token))
         return "", 0
 
     async def receive(self, text_data=None, bytes_data=None):
