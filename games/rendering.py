@@ -249,6 +249,8 @@ def device_context(engine, seats: list[Seat], to_move: tuple, names: list[str], 
     seat first when several may move), for "Pass to Maya". Real-time: a slap zone and a key for
     each of its players."""
     shared = sorted(shared_seats(seats))
+    if finished and shared:
+        return {"device_again": True}  # the finished panel's "Play again", for the device
     if engine.realtime:
         zones = zip(shared, SLAP_EDGES, SLAP_KEYS, strict=False)
         return {"slap_zones": [{"seat": n, "name": names[n], "edge": e, "key": k} for n, e, k in zones]}

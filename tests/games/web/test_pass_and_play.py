@@ -109,6 +109,21 @@ def test_a_table_for_friends_can_seat_several_players_on_the_hosts_device(client
     assert 'data-viewer="2"' in friend_page and not leaked_cards(friend_page, _hidden(match, 2))
 
 
+@pytest.mark.django_db
+def test_a_finished_game_on_one_device_plays_again_with_the_same_players(client):
+    match = _device_match(client, game="snack-attack", names=("Maya", "Leo"), seats=3)
+    services.match_close(match_id=match.pk, reason="test")
+    page = client.get(f"/play/{match.pk}/").content.decode()
+    assert "device-only" in page and "Play again" in page
+    again = client.post(f"/play/{match.pk}/again/")
+    assert again.status_code == 302, again.content
+    new = Match.objects.get(pk=again["Location"].split("/")[2])
+    seats = list(new.seat_set.all())
+    assert [(s.kind, s.nickname) for s in seats[:2]] == [("human", "Maya"), ("human", "Leo")]
+    assert seats[0].token_hash == seats[1].token_hash and seats[2].kind == "bot"
+    assert "Pass to Maya" in client.get(f"/play/{new.pk}/").content.decode()
+
+
 # ----- the device's socket -------------------------------------------------------------------
 
 
