@@ -37,6 +37,7 @@ from games import boards, coaching
 from games.boards.common import Takeover, names_then
 from games.catalog import game_name, game_summary
 from games.changes import FEED_LENGTH
+from games.devices import shared_seats
 from games.engines import get_engine
 from games.engines.base import events_for
 from games.engines.messages import Speaker
@@ -237,6 +238,9 @@ def live_context(
             "label": context["timer_label"],
         }
     context.update(
+        device_context(engine, seats, seen.shared.to_move, third_person, finished=seen.shared.result)
+    )
+    context.update(
         {
             "realtime": engine.realtime,
             "feed": feed,
@@ -251,6 +255,37 @@ def live_context(
         }
     )
     return context
+
+
+# A shared screen's slap zones, in the order of the device's seats: whose edge, and whose key.
+SLAP_EDGES = ("bottom", "top", "left", "right")
+SLAP_KEYS = ("A", "L", "V", "P")
+
+
+def device_context(engine, seats: list[Seat], to_move: tuple, names: list[str], *, finished) -> dict:
+    """What a shared device shows besides the public table (public too, drawn for every reader;
+    only the device's CSS shows it). Turn-based: whose turn it is among its seats (the lowest
+    seat first when several may move), for "Pass to Maya". Real-time: a slap zone and a key for
+    each of its players."""
+    shared = sorted(shared_seats(seats))
+    if finished and shared:
+        return {"device_again": True}  # the finished panel's "Play again", for the device
+    if engine.realtime:
+        zones = zip(shared, SLAP_EDGES, SLAP_KEYS, strict=False)
+        return {"slap_zones": [{"seat": n, "name": names[n], "edge": e, "key": k} for n, e, k in zones]}
+    acting = None if finished else min((n for n in to_move if n in shared), default=None)
+    return {"pass_seat": acting, "pass_name": names[acting] if acting is not None else ""}
+
+
+def pass_seat(match: Match) -> int | None:
+    """The shared device's seat whose turn it is now, if any."""
+    if match.status != Match.Status.PLAYING:
+        return None
+    engine = get_engine(match.game)
+    seen = seat_view(engine, match_state(match=match), None, cards=match.cards)
+    seats = list(match.seat_set.all())
+    names = seat_names(match, None, seats)
+    return device_context(engine, seats, seen.shared.to_move, names, finished=None).get("pass_seat")
 
 
 def board_template(game: str) -> str:
@@ -288,30 +323,41 @@ def private_html(rows: MatchRows, seat: int, slots: list[str]) -> str:
     return viewer_html(seat) + coached(pieces, context)
 
 
-def viewer_html(seat: int | None, *, oob: bool = True) -> str:
+def viewer_html(seat: int | None, *, oob: bool = True, device: bool = False) -> str:
     """Whose page this is (games/play.html's #viewer), as an out-of-band swap unless drawn in
-    the page itself."""
+    the page itself: a seat, "watching", or "device" (a shared device: its CSS shows the "Pass
+    to ..." screen, which the public fragment carries for every reader)."""
     return format_html(
         '<div id="viewer" data-viewer="{}" hidden{}></div>',
-        "watching" if seat is None else seat,
+        ("device" if device else "watching") if seat is None else seat,
         mark_safe(' hx-swap-oob="true"') if oob else "",
     )
 
 
 def page_context(
-    match: Match, seat: int | None, *, rows: MatchRows | None = None, flash: str = "", oob: bool = False
+    match: Match,
+    seat: int | None,
+    *,
+    rows: MatchRows | None = None,
+    flash: str = "",
+    oob: bool = False,
+    device: bool = False,
 ) -> dict:
     """The context of a match page drawn for one reader: the public part, with the reader's own
-    pieces drawn in place (a table's lobby, which is not split, is the reader's own)."""
+    pieces drawn in place (a table's lobby, which is not split, is the reader's own). `device`:
+    a shared device's page (seat None: the public table and "Pass to ...")."""
     if rows is None:
         rows = read_rows(match)
-    if match.status == Match.Status.WAITING or seat is None:
+    if match.status == Match.Status.WAITING and device:
+        # A table's lobby drawn for a shared device: its host's (the device made the table).
+        context = live_context(match, 0, rows=rows, flash=flash, oob=oob)
+    elif match.status == Match.Status.WAITING or seat is None:
         context = live_context(match, seat, rows=rows, flash=flash, oob=oob)
     else:
         context = live_context(match, None, rows=rows, flash=flash, oob=oob)
         reader = live_context(match, seat, rows=rows)
         context.update({"reader_context": reader, "coach": reader["coach"]})
-    context["viewer_element"] = viewer_html(seat, oob=False)
+    context["viewer_element"] = viewer_html(seat, oob=False, device=device)
     return context
 
 
@@ -323,12 +369,22 @@ def live_html(
     flash: str = "",
     oob: bool = False,
     request=None,
+    device: bool = False,
 ) -> str:
     """A reader's `#live` in one pass: the public fragment with its own pieces in place, and
     (as an out-of-band swap) whose page it is."""
-    context = page_context(match, seat, rows=rows, flash=flash, oob=oob)
+    context = page_context(match, seat, rows=rows, flash=flash, oob=oob, device=device)
     page = coached(render_to_string("games/play.html#live", context, request=request), context)
-    return page + viewer_html(seat)
+    return page + viewer_html(seat, device=device)
+
+
+def hand_html(match: Match, seat: int, *, request=None) -> str:
+    """A shared device's "Show my cards": `#live` drawn for the seat whose turn it is, marked as
+    shown (static/games/pass.js hides it again after the move or 30 s untouched)."""
+    context = page_context(match, seat)
+    context["revealed_name"] = seat_names(match, None, context["seat_rows"])[seat]
+    context["revealed_seat"] = seat
+    return coached(render_to_string("games/play.html#live", context, request=request), context)
 
 
 def left_html(message: str) -> str:

@@ -26,6 +26,7 @@ from games.card_sets import card_set_for, card_sets_delete_unused
 from games.catalog import catalog_slugs, game_name, game_summary
 from games.changes import MatchChange, announce_on_commit
 from games.dealing import new_seed
+from games.devices import seats_for_token
 from games.engines import IllegalAction, get_engine
 from games.engines.base import Engine
 from games.engines.cards import load_deck_records
@@ -53,6 +54,8 @@ class SeatSpec:
     kind: str  # "human", "bot" or "open"
     nickname: str = ""
     bot_level: str = ""
+    # Played on one shared device (pass-and-play): every such seat of a match has one token.
+    device: bool = False
 
 
 def group_name(match_id: str) -> str:
@@ -93,11 +96,10 @@ def match_state(*, match: Match) -> dict | None:
 
 
 def seat_for_token(*, match: Match, token: str | None) -> int | None:
-    """The seat number a browser's token holds at this match, or None."""
-    if not token:
-        return None
-    seat = match.seat_set.filter(token_hash=hash_token(token)).first()
-    return seat.number if seat else None
+    """The seat number a browser's token holds at this match, or None (also for a shared device,
+    which holds several seats and reads the table as a watcher does: `device_seats`)."""
+    numbers = seats_for_token(match=match, token=token)
+    return numbers[0] if len(numbers) == 1 else None
 
 
 def seat_check_token(*, match: Match, seat: int, token: str | None, seats: list[Seat] | None = None) -> None:
@@ -142,6 +144,7 @@ def _clean_seats(engine: Engine, seats: list[SeatSpec]) -> list[SeatSpec]:
         )
     levels = bot_levels(engine.slug)
     cleaned = []
+    device_names: set[str] = set()
     for spec in seats:
         if spec.kind not in ("human", "bot", "open"):
             raise MatchError(_("A seat must be a player, a bot or open."))
@@ -150,8 +153,17 @@ def _clean_seats(engine: Engine, seats: list[SeatSpec]) -> list[SeatSpec]:
                 raise MatchError(_("This game has no bots yet."))
             if spec.bot_level not in levels:
                 raise MatchError(_("Bots for this game can be: %(levels)s.") % {"levels": ", ".join(levels)})
-        nickname = _checked_nickname(spec.nickname) if spec.kind == "human" else ""
-        cleaned.append(SeatSpec(kind=spec.kind, nickname=nickname, bot_level=spec.bot_level))
+        device = spec.device and spec.kind == "human"
+        if device:  # the children passing one device tell their seats apart by name
+            if not (spec.nickname or "").strip():
+                raise MatchError(_("Type a name for every player on this device."), code="nickname")
+            nickname = _checked_nickname(spec.nickname, taken=device_names)
+            device_names.add(nickname_key(nickname))
+        else:
+            nickname = _checked_nickname(spec.nickname) if spec.kind == "human" else ""
+        cleaned.append(SeatSpec(kind=spec.kind, nickname=nickname, bot_level=spec.bot_level, device=device))
+    if len(device_names) == 1:
+        raise MatchError(_("Type at least two names to play on one device."), code="nickname")
     return cleaned
 
 
@@ -210,6 +222,7 @@ def match_create(
 
 def _create(engine, seats, options, seed, deck, records, owner, pace, tutorial) -> tuple[Match, dict]:
     tokens: dict[int, str] = {}
+    device_token = secrets.token_urlsafe(24)  # every seat of the shared device, if there is one
     with transaction.atomic():
         card_set = card_set_for(records, deck=engine.deck_slug)
         match = Match.objects.create(
@@ -226,7 +239,7 @@ def _create(engine, seats, options, seed, deck, records, owner, pace, tutorial) 
         for number, spec in enumerate(seats):
             token_hash = ""
             if spec.kind == "human":
-                tokens[number] = secrets.token_urlsafe(24)
+                tokens[number] = device_token if spec.device else secrets.token_urlsafe(24)
                 token_hash = hash_token(tokens[number])
             Seat.objects.create(
                 match=match,
@@ -309,8 +322,8 @@ def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[i
     """The same game, seats, options, cards and pace with a fresh shuffle. The asker keeps their seat
     number, bots stay, other players' seats open up for them to join again."""
     match = match_get(match_id=match_id)
-    mine = seat_for_token(match=match, token=token)
-    if mine is None:
+    mine = seats_for_token(match=match, token=token)  # a shared device keeps all its seats
+    if not mine:
         raise MatchError(_("Only the players of this game can play it again."), status=403, code="forbidden")
     if match.status != Match.Status.FINISHED:
         raise MatchError(
@@ -320,8 +333,8 @@ def match_play_again(*, match_id: str, token: str | None) -> tuple[Match, dict[i
     for seat in match.seat_set.all():
         if seat.kind == Seat.Kind.BOT:
             specs.append(SeatSpec(kind="bot", bot_level=seat.bot_level))
-        elif seat.number == mine:
-            specs.append(SeatSpec(kind="human", nickname=seat.nickname))
+        elif seat.number in mine:
+            specs.append(SeatSpec(kind="human", nickname=seat.nickname, device=len(mine) > 1))
         else:
             specs.append(SeatSpec(kind="open"))
     return match_create(

@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<slug:slug>/learn/", views.learn, name="learn"),
     path("play/<str:match_id>/", views.match_page, name="match"),
     path("play/<str:match_id>/move/", views.match_move, name="move"),
+    path("play/<str:match_id>/hand/", views.match_hand, name="hand"),
     path("play/<str:match_id>/again/", views.match_again, name="again"),
     path("play/<str:match_id>/clock/", views.match_clock, name="clock"),
     path("tables/<str:match_id>/", views.match_page, name="table"),

@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
 from decks import services as decks
-from games import access, lessons, rendering, scheduler, services
+from games import access, devices, lessons, rendering, scheduler, services
 from games.bots import bot_levels
 from games.catalog import featured_cards, game_name, game_summary
 from games.engines import IllegalAction
@@ -172,6 +172,11 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "table_options": MatchOptionsForm(engine=engine, auto_id="tf-%s"),
             "quick_play_pace": PaceForm(auto_id="qp-%s"),
             "table_pace": PaceForm(auto_id="tf-%s"),
+            "device_options": MatchOptionsForm(engine=engine, auto_id="dp-%s"),
+            "device_pace": PaceForm(auto_id="dp-%s"),
+            # "Play on one device": up to four names (pass-and-play for the turn-based games, a
+            # shared screen with a slap zone each for the real-time ones).
+            "device_slots": list(range(1, min(4, engine.max_seats) + 1)),
             "bot_level_choices": [(level, level_name(level)) for level in bot_levels(slug)],
             "seat_choices": list(range(engine.min_seats, engine.max_seats + 1)),
             "deck_choices": decks.deck_choices(owner=request.user, game=slug),
@@ -248,18 +253,32 @@ def _seat_count(request: HttpRequest, engine) -> int:
     return count
 
 
+def _device_seats(request: HttpRequest, count: int) -> list[services.SeatSpec]:
+    """ "Play on one device": the players' names typed on the form (fields "player"), each a seat
+    the device holds; [] when none was typed."""
+    names = [name for name in request.POST.getlist("player") if name.strip()]
+    if len(names) > count:
+        raise services.MatchError(
+            _("There are more names than players: pick more players or type fewer names.")
+        )
+    return [services.SeatSpec(kind="human", nickname=name, device=True) for name in names]
+
+
 @require_POST
 @ratelimit(group=NEW_GAMES, key="ip", rate=_creation_rate, method="POST", block=False)
 def quick_play(request: HttpRequest, slug: str) -> HttpResponse:
-    """You and bots, at once."""
+    """You and bots, at once; or (names typed for one device) several players passing one device,
+    and bots."""
     if refused := _too_many(request):
         return refused
     engine = _engine_or_404(slug)
     try:
         count = _seat_count(request, engine)
         default_level = request.POST.get("bot_level", "")
-        seats = [services.SeatSpec(kind="human", nickname=request.POST.get("nickname", ""))]
-        for number in range(1, count):
+        seats = _device_seats(request, count) or [
+            services.SeatSpec(kind="human", nickname=request.POST.get("nickname", ""))
+        ]
+        for number in range(len(seats), count):
             level = request.POST.get(f"bot_level_{number}") or default_level
             seats.append(services.SeatSpec(kind="bot", bot_level=level))
         cards = _teacher_deck(request, slug, count)
@@ -291,7 +310,8 @@ def _stacked_deck(request: HttpRequest) -> list[str] | None:
 @require_POST
 @ratelimit(key="ip", rate=_creation_rate, method="POST", block=False)
 def table_create(request: HttpRequest, slug: str) -> HttpResponse:
-    """A table for friends: you take seat 1, the others are open until friends join."""
+    """A table for friends: you take seat 1, the others are open until friends join. Names typed
+    for more players on this device: the device holds their seats too (pass-and-play)."""
     if refused := _too_many(request):
         return refused
     engine = _engine_or_404(slug)
@@ -301,7 +321,10 @@ def table_create(request: HttpRequest, slug: str) -> HttpResponse:
         if not nickname.strip():
             raise services.MatchError(_("Please type a nickname first."))
         seats = [services.SeatSpec(kind="human", nickname=nickname)]
-        seats += [services.SeatSpec(kind="open") for _ in range(1, count)]
+        others = _device_seats(request, count - 1)
+        if others:
+            seats = [services.SeatSpec(kind="human", nickname=nickname, device=True), *others]
+        seats += [services.SeatSpec(kind="open") for _ in range(len(seats), count)]
         cards = _teacher_deck(request, slug, count)
         match, tokens = services.match_create(
             game=slug,
@@ -335,13 +358,16 @@ def match_page(request: HttpRequest, match_id: str) -> HttpResponse:
         raise PermissionDenied(refusal)
     # Only read: a visitor without a session (a watcher) gets none from this page. One who sits
     # down later gets it then, and their page reloads to open its socket with it (table_join).
-    seat = services.seat_for_token(match=match, token=session_token(request, match_id))
-    if seat is not None:
+    token = session_token(request, match_id)
+    seat = services.seat_for_token(match=match, token=token)
+    # A shared device draws the public table and "Pass to ...": never a hand by itself.
+    device = bool(devices.device_seats(match=match, token=token)) if seat is None else False
+    if seat is not None or device:
         _remember_played(request, match.game)
     scheduler.kick(match.pk)  # restart-safe: overdue bot moves and timers resume
     if request.htmx:
-        return HttpResponse(rendering.live_html(match, seat, request=request))
-    context = rendering.page_context(match, seat)
+        return HttpResponse(rendering.live_html(match, seat, device=device, request=request))
+    context = rendering.page_context(match, seat, device=device)
     response = render(request, "games/play.html", context)
     if context.get("coach"):  # a tutorial's learner: the coach's picks marked on their buttons
         response.content = rendering.coached(response.content.decode(), context).encode()
@@ -356,12 +382,40 @@ def _live(
     stored now, drawn for the seat this browser holds (`mover`: the seat whose token a move has
     just checked)."""
     match = services.match_get(match_id=match_id)
-    seat = (
-        mover
-        if mover is not None
-        else services.seat_for_token(match=match, token=session_token(request, match_id))
-    )
-    return HttpResponse(rendering.live_html(match, seat, request=request), status=status)
+    token = session_token(request, match_id)
+    # A shared device's answer is the public table, whoever of its seats moved.
+    device = bool(devices.device_seats(match=match, token=token))
+    if device:
+        seat = None
+    elif mover is not None:
+        seat = mover
+    else:
+        seat = services.seat_for_token(match=match, token=token)
+    html = rendering.live_html(match, seat, device=device, request=request)
+    return HttpResponse(html, status=status)
+
+
+@require_GET
+def match_hand(request: HttpRequest, match_id: str) -> HttpResponse:
+    """A shared device's "Show my cards": the page drawn for the seat whose turn it is, only while
+    it is that seat's turn and only for the device holding it (the page never keeps a hand it
+    doesn't show: it asks for it when the child is ready)."""
+    try:
+        _gate(request, services.match_ref(match_id=match_id))
+        match = services.match_get(match_id=match_id)
+        held = devices.device_seats(match=match, token=session_token(request, match_id))
+        try:
+            seat = int(request.GET.get("seat", ""))
+        except ValueError:
+            seat = -1
+        if seat not in held:
+            raise services.MatchError(_("That seat isn't yours."), status=403, code="forbidden")
+        if rendering.pass_seat(match) != seat:
+            # The game moved on (a timer, a bot): play.js fetches the table as it is now.
+            raise services.MatchError(_("It isn't that player's turn any more."), status=409, code="stale")
+    except services.MatchError as error:
+        return _refuse(error)
+    return HttpResponse(rendering.hand_html(match, seat, request=request))
 
 
 @require_POST

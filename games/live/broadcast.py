@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
-from games import rendering, services
+from games import devices, rendering, services
 from games.changes import MatchChange
 from games.models import Seat
 from plateful.live_layer import group_sends_or_skip
@@ -54,7 +54,14 @@ def listen(match_id: str, token_hash: str | None, language: str) -> None:
 def _readers(match_id: str, seats: list[Seat]) -> dict[str, tuple[bool, list[Seat]]]:
     """Language -> (whether someone watches in it, the seats someone reads in it), in one
     cache round trip."""
-    holders = [seat for seat in seats if seat.kind == Seat.Kind.HUMAN and seat.token_hash]
+    # A shared device's seats get no private fragment pushed: it asks for a hand when a child
+    # taps "Show my cards" (games.views.match_hand).
+    shared = devices.shared_seats(seats)
+    holders = [
+        seat
+        for seat in seats
+        if seat.kind == Seat.Kind.HUMAN and seat.token_hash and seat.number not in shared
+    ]
     keys = {}
     for language in _LANGUAGES:
         keys[_listen_key(match_id, _WATCHER, language)] = (language, None)

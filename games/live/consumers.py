@@ -45,7 +45,7 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import access, rendering, scheduler, services
+from games import access, devices, rendering, scheduler, services
 from games.engines import IllegalAction
 from games.live import broadcast, move_queue
 from games.messages import say
@@ -81,6 +81,9 @@ class MatchConsumer(ResilientConsumer):
     language: str = ""
     seat: int | None = None
     token: str | None = None
+    # A shared device (pass-and-play): the seats its token holds. Its page reads the table as a
+    # watcher does (public fragments only: no hand is ever pushed to it) and moves for them.
+    device: tuple[int, ...] = ()
     shown_version: int | None = None
     _answer_due: int | None = None  # this socket's move: answered with the fragment of that version
     _listened_at: float = 0.0
@@ -180,15 +183,15 @@ class MatchConsumer(ResilientConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         given = query.get("token", [None])[0]
         if given is not None:
-            seat = services.seat_for_token(match=match, token=given)
-            if seat is None:
+            if not devices.seats_for_token(match=match, token=given):
                 return _("That seat token isn't for this game."), CLOSE_FORBIDDEN
-            self.token, self.seat = given, seat
-            return "", 0
-        session = self.scope.get("session")
-        token = session.get(SESSION_KEY, {}).get(self.match_id) if session is not None else None
+            token = given
+        else:
+            session = self.scope.get("session")
+            token = session.get(SESSION_KEY, {}).get(self.match_id) if session is not None else None
         self.token = token
         self.seat = services.seat_for_token(match=match, token=token)
+        self.device = tuple(devices.device_seats(match=match, token=token))
         return "", 0
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -200,19 +203,20 @@ class MatchConsumer(ResilientConsumer):
         except ValueError as problem:
             await self.send(text_data=rendering.error_html(str(problem)))
             return
-        if self.seat is None:
+        if self.seat is None and not self.device:
             await self.send(
                 text_data=rendering.error_html(_("You are watching this game, not playing in it."))
             )
             return
-        if seat is not None and seat != self.seat:
+        if seat is not None and seat != self.seat and seat not in self.device:
             await self.send(text_data=rendering.error_html(_("That seat isn't yours.")))
             return
+        mover = self.seat if self.seat is not None else seat
         async with move_queue.turn(self.match_id):  # first come, first served
             try:
                 moved, _events = await database_sync_to_async(services.match_submit_action)(
                     match_id=self.match_id,
-                    seat=self.seat,
+                    seat=mover,
                     action=action,
                     token=self.token,
                     received_at=received_at,
@@ -221,7 +225,11 @@ class MatchConsumer(ResilientConsumer):
                 await self.send(text_data=rendering.error_html(say(error.text)))
                 return
             except services.MatchError as error:
-                if error.code == "forbidden" and not await database_sync_to_async(self._still_seated)():
+                if (
+                    error.code == "forbidden"
+                    and self.seat is not None
+                    and not await database_sync_to_async(self._still_seated)()
+                ):
                     await self._seat_lost()  # refused, and told why: the seat is someone else's now
                     return
                 # The same words as the HTTP answer (games.views.match_move) for the same refusal.
@@ -326,7 +334,8 @@ class MatchConsumer(ResilientConsumer):
         elif not services.seat_holds_token(seats=rows.seats, seat=self.seat, token=self.token):
             return None
         with translation.override(self.language):
-            return match.version, rendering.live_html(match, self.seat, rows=rows, oob=True)
+            html = rendering.live_html(match, self.seat, rows=rows, oob=True, device=bool(self.device))
+            return match.version, html
 
     def _reader_group(self) -> str:
         """Where this page's fragments come: its seat holder's group, or its language's watchers'."""

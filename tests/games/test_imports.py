@@ -40,6 +40,7 @@ LAYERS = (
     ("games.migrations", "games.admin"),
     (
         "games.services",
+        "games.devices",  # which seats a shared device holds (the services read it)
         "games.lessons",
         "games.card_sets",
         "games.match_log",
