@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.games.web.test_browser import LAPTOP, WAIT_MS, advance_until
+from tests.games.web.test_browser import WAIT_MS, advance_until
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ DECK = ",".join(
 
 @pytest.fixture
 def laptop(browser):
-    context = browser.new_context(viewport=LAPTOP)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})  # a laptop or a tablet
     yield context.new_page()
     context.close()
 
@@ -44,6 +44,18 @@ def _shared_chomp(page, server, names: tuple[str, ...]) -> None:
     page.wait_for_url(re.compile(r"/play/[\w-]+/$"))
 
 
+# Every card in the water (its slot, with its badges) ends above the bottom slap zone, with the
+# page at its top: a player sees the whole table without scrolling past a zone.
+_CARDS_CLEAR = """() => { window.scrollTo(0, 0);
+    const zone = document.querySelector('#live .slap-zone[data-edge="bottom"]').getBoundingClientRect();
+    return [...document.querySelectorAll('#live .chomp-slot')]
+        .every(card => card.getBoundingClientRect().bottom <= zone.top); }"""
+
+
+def _cards_clear_of_the_zones(page) -> bool:
+    return page.evaluate(_CARDS_CLEAR)
+
+
 def _feed(page) -> str:
     return page.locator("#live .feed-list").inner_text()
 
@@ -60,6 +72,7 @@ def test_three_players_chomp_on_one_laptop_by_keyboard(server, laptop):
     assert not laptop.locator("#live .watching").is_visible()
 
     _flipped(laptop, "plankton-1")
+    assert _cards_clear_of_the_zones(laptop)
     laptop.keyboard.press("a")  # Maya: the right slap
     advance_until(laptop, "#live .feed-list li:has-text('chomped')")
     assert "Maya slapped first!" in _feed(laptop) and "Maya's Shark chomped" in _feed(laptop)
