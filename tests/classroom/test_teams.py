@@ -139,9 +139,7 @@ def test_a_teams_win_counts_for_each_child(teacher, teacher_client):
     ben = Student.objects.get(session=session, nickname="Ben")
     page = teacher_client.get(f"/teach/sessions/{session.pk}/students/{ben.pk}/").content.decode()
     assert (
-        "Ana, Ben &amp; Cy" in page
-        and "Won" in page
-        and "Shares a device and a seat with Ana & Cy" in page
+        "Ana, Ben &amp; Cy" in page and "Won" in page and "Shares a device and a seat with Ana & Cy" in page
     )
 
 
