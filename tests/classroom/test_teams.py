@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from classroom import dashboard, reports, roster, services, teams
+from classroom.code_guesses import DEVICE_COOKIE
 from classroom.gates import STUDENTS_KEY
 from classroom.models import Student, TableMatch, TableSeat
 from games.models import Match, Seat
@@ -205,3 +206,17 @@ def test_renaming_a_partner_renames_the_seat_and_a_partner_cannot_join_a_lesson(
     with pytest.raises(services.ClassroomError) as refused:
         services.student_join(session=lesson, nickname="Kim", device="k", partners=["Lou"])
     assert "own meal" in refused.value.message and not lesson.students.exists()
+
+
+def test_a_teams_device_that_lost_its_session_comes_back_as_its_seat_holder(teacher):
+    session = duel_session(teacher)
+    client, cy = _join_team(session, "Cy", "Ana", "Ben")  # partners joined later than the holder
+    services.session_start(session=session)
+    match_id = TableSeat.objects.get(student=cy).table_match.match_id
+    client.session.flush()  # the browser session is gone; the long-lived device cookie stays
+    fresh = Client()
+    fresh.cookies[DEVICE_COOKIE] = client.cookies[DEVICE_COOKIE].value
+    assert fresh.get(f"/class/{session.code}/").url == f"/play/{match_id}/"
+    assert fresh.session[STUDENTS_KEY][str(session.pk)] == cy.pk
+    page = fresh.get(f"/play/{match_id}/").content.decode()
+    assert "Cy, Ana &amp; Ben" in page
