@@ -270,16 +270,9 @@ def student_join(
     try:
         with transaction.atomic():
             session = ClassSession.objects.select_for_update().get(pk=session.pk)
-            student = Student.objects.create(
-                session=session,
-                nickname=nickname,
-                nickname_key=nickname_key(nickname),
-                device=device or "",
-                last_active_at=timezone.now(),
-                pending=session.approve_names,
-            )
-            for name in partners:
-                Student.objects.create(
+            student = None  # the seat holder, then their partners (team_of: classroom.teams)
+            for name in [nickname, *partners]:
+                joined = Student.objects.create(
                     session=session,
                     nickname=clean_nickname(name),
                     nickname_key=nickname_key(name),
@@ -288,6 +281,7 @@ def student_join(
                     pending=session.approve_names,
                     team_of=student,
                 )
+                student = student or joined
             seated = (
                 session.status == ClassSession.Status.PLAYING
                 and not session.is_lesson
