@@ -26,9 +26,10 @@ from datetime import datetime, timedelta
 
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from classroom.models import ClassSession, Student, TableMatch
+from classroom.models import ClassSession, Student, TableMatch, TableSeat
 from games.bounded import BoundedMemory
 
 CLASSROOM_OWNER = "classroom"  # games.Match.owner of every match made at a class table
@@ -148,8 +149,8 @@ def session_of_match(*, match_id: str) -> int | None:
 
 
 def student_activity(*, match_id: str, seat: int) -> int | None:
-    """A move at a class table: the student who made it was active now. Returns the session id
-    (None: not a class match)."""
+    """A move at a class table: the student who made it (and their team) was active now.
+    Returns the session id (None: not a class match)."""
     session_id = session_of_match(match_id=match_id)
     if session_id is None:
         return None
@@ -160,7 +161,9 @@ def student_activity(*, match_id: str, seat: int) -> int | None:
     if len(_activity_written) >= _MEMORY_LIMIT:
         _activity_written.clear()
     _activity_written[(match_id, seat)] = now
-    Student.objects.filter(table_seats__table_match__match_id=match_id, table_seats__seat=seat).update(
+    at_seat = TableSeat.objects.filter(table_match__match_id=match_id, seat=seat)
+    # The holder and their partners (classroom.teams): a team's move is each child's.
+    Student.objects.filter(Q(table_seats__in=at_seat) | Q(partner_seats__in=at_seat)).update(
         last_active_at=now
     )
     return session_id

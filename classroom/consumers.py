@@ -25,7 +25,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from classroom import dashboard, live, services
+from classroom import dashboard, live, services, teams
 from classroom.gates import students_of
 from classroom.models import ClassSession, Student
 from games.models import Seat
@@ -149,6 +149,7 @@ def class_bar_context(student: Student | None) -> dict:
         return {}
     place = services.student_place(student=student)
     context = {"class_student": student, "class_session": student.session, "place": place}
+    context["team_label"] = teams.team_label(student)  # "Ana & Ben" on a team's device
     if place.match_id:
         context["table_names"] = table_names(place.match_id)
     return context

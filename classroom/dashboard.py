@@ -20,6 +20,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from classroom import teams
 from classroom.models import ClassSession, MealAttempt, Student, TableMatch
 from games.catalog import game_name, score_unit, unit_words
 from games.engines import get_engine
@@ -53,7 +54,8 @@ class TableBrief:
     game: str
     status: str  # "playing" / "finished" / "waiting"
     version: int = 0  # moves made so far
-    players: list[dict] = field(default_factory=list)  # name, is_bot, student_id, to_move, number, rank
+    # name, is_bot, student_id (the seat holder's), student_ids (their team's), to_move, number, rank
+    players: list[dict] = field(default_factory=list)
     standings: list[dict] = field(default_factory=list)  # the same players, best first
     number_label: str = ""
     turn: list[str] = field(default_factory=list)
@@ -127,14 +129,14 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
         TableMatch.objects.filter(session=session, current=True)
         .select_related("match")
         .defer("match__state", "match__options", "match__deck")
-        .prefetch_related("seats__student", "match__seat_set")
+        .prefetch_related("seats__student", "seats__partners", "match__seat_set")
         .order_by("table")
     )
     spectator = _spectator([table.match for table in current])
     briefs = []
     for table in current:
         match = table.match
-        by_seat = {seat.seat: seat.student for seat in table.seats.all()}
+        by_seat = {seat.seat: seat for seat in table.seats.all()}
         bot_levels = {seat.number: seat.bot_level for seat in match.seat_set.all()}
         to_move, label, numbers = spectator[match.pk]
         result = match.result or {}
@@ -142,14 +144,17 @@ def tables_brief(session: ClassSession) -> list[TableBrief]:
             label, numbers = score_unit(match.game), list(result["scores"])
         players = []
         for number in range(match.seats):
-            student = by_seat.get(number)
+            seat = by_seat.get(number)
+            student = seat.student if seat is not None else None
             players.append(
                 {
                     "number": number,
-                    "name": student.nickname
+                    # A team's seat: every child's name ("Ana & Ben", classroom.teams).
+                    "name": teams.seat_name(seat)
                     if student
                     else _bot_name(bot_levels.get(number) or session.bot_level, number),
                     "student_id": student.pk if student else None,
+                    "student_ids": [child.pk for child in teams.seat_children(seat)] if student else [],
                     "is_bot": student is None,
                     "to_move": number in to_move,
                     "progress": numbers[number] if number < len(numbers) else None,
@@ -222,17 +227,18 @@ def leaderboard(session: ClassSession, *, limit: int | None = None) -> list[dict
         seats = (
             session.table_matches.filter(match__status="finished")
             .select_related("match")
-            .prefetch_related("seats")
+            .prefetch_related("seats__partners")
         )
         for table in seats:
             result = table.match.result or {}
             if result.get("closed"):
                 continue
             for seat in table.seats.all():
-                if seat.student_id in played:
-                    played[seat.student_id] += 1
-                    if seat.seat in result.get("winners", []):
-                        wins[seat.student_id] += 1
+                for student_id in teams.seat_student_ids(seat):  # a team's game is each child's
+                    if student_id in played:
+                        played[student_id] += 1
+                        if seat.seat in result.get("winners", []):
+                            wins[student_id] += 1
         rows = [
             {
                 "student": s,
@@ -265,16 +271,19 @@ def roster(session: ClassSession, tables: list[TableBrief]) -> list[dict]:
     seat_of: dict[int, tuple[TableBrief, dict]] = {}
     for brief in tables:
         for player in brief.players:
-            if player["student_id"] is not None:
-                seat_of[player["student_id"]] = (brief, player)
+            for student_id in player["student_ids"]:
+                seat_of[student_id] = (brief, player)
     last_attempt = {}
     if session.is_lesson:
         for attempt in MealAttempt.objects.filter(student__session=session).order_by("created_at"):
             last_attempt[attempt.student_id] = attempt
     rows = []
-    for student in session.students.filter(pending=False):
+    students = list(session.students.filter(pending=False))
+    team = teams.teammates_by_student(students)  # each row says who they share a device with
+    for student in students:
         quiet = now - (student.last_active_at or student.joined_at)
         row = {"student": student, "table": None, "doing": "", "idle": False, "quiet_minutes": 0}
+        row["team"] = team[student.pk]
         row["quiet_minutes"] = int(quiet.total_seconds() // 60)
         if student.removed:
             row["doing"] = _("Banned") if student.banned else _("Removed")
@@ -331,7 +340,11 @@ def dashboard_context(session: ClassSession) -> dict:
         "leaderboard": leaderboard(session),
         "active_count": students.filter(removed_at__isnull=True, pending=False).count(),
         # "I approve names": the names waiting for the teacher's OK, oldest first.
-        "pending": list(students.filter(removed_at__isnull=True, pending=True).order_by("joined_at")),
+        "pending": list(
+            students.filter(removed_at__isnull=True, pending=True)
+            .select_related("team_of")
+            .order_by("joined_at")
+        ),
         "idle_seconds": idle_seconds(session),
         "failed_rules": failed_rule_counts(session) if session.is_lesson else [],
         "table_numbers": [brief.table for brief in tables],

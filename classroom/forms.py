@@ -250,3 +250,6 @@ class LessonForm(forms.Form):
 class JoinForm(forms.Form):
     code = forms.CharField(label=_("Class code"), max_length=12)
     nickname = forms.CharField(label=_("Nickname"), max_length=80, required=False)
+    # Partners sharing this device and seat (classroom.teams): checked by the service like any name.
+    partner_1 = forms.CharField(max_length=80, required=False)
+    partner_2 = forms.CharField(max_length=80, required=False)

@@ -3,7 +3,8 @@
 A teacher (a Django user) opens a class session: a game played at tables, or a meal-balance
 lesson. Students join with the session's code and a nickname: no account, no e-mail, no real
 name. A table is a number; each game played at it is a `TableMatch` (the table's current one is
-marked), and `TableSeat` says which student sits in which seat (none: a bot).
+marked), and `TableSeat` says which student sits in which seat (none: a bot), with the partners
+who share it on one device (a team of two or three children).
 """
 
 from __future__ import annotations
@@ -93,6 +94,11 @@ class Student(models.Model):
     # Waiting for the teacher to accept the name ("I approve names"): not seated, shown to nobody.
     pending = models.BooleanField(default=False)
     plate = models.JSONField(default=list, blank=True)  # a lesson's meal being built: card ids
+    # A partner sharing another child's seat on one device (a team: classroom.teams): the seat
+    # holder's row. Kept when the partner is taken out, so the reports still say who played with whom.
+    team_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="partners"
+    )
 
     class Meta:
         ordering = ["joined_at", "pk"]
@@ -133,6 +139,9 @@ class TableSeat(models.Model):
     )
     # The seat token, handed to the student's browser session when it arrives at the table.
     token = models.CharField(max_length=64, blank=True)
+    # The holder's partners who played this game at this seat (classroom.teams): each gets the
+    # seat's result, as the holder does.
+    partners = models.ManyToManyField(Student, blank=True, related_name="partner_seats")
 
     class Meta:
         ordering = ["seat"]

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from classroom import teams
 from classroom.models import ClassSession, MealAttempt, Student, TableSeat
 from games.catalog import game_name
 from games.engines.ranking import ranked
@@ -38,18 +40,21 @@ def _most_failed(counter: Counter) -> str:
 
 
 def _game_rows(session: ClassSession) -> dict[int, dict]:
-    """Per student id: games played and won."""
+    """Per student id: games played and won (a team's game is each child's: classroom.teams)."""
     stats: dict[int, dict] = {}
-    seats = TableSeat.objects.filter(table_match__session=session, student__isnull=False).select_related(
-        "table_match__match"
+    seats = (
+        TableSeat.objects.filter(table_match__session=session, student__isnull=False)
+        .select_related("table_match__match")
+        .prefetch_related("partners")
     )
     for seat in seats:
         match = seat.table_match.match
-        row = stats.setdefault(seat.student_id, {"played": 0, "won": 0})
-        if match.status == "finished" and not (match.result or {}).get("closed"):
-            row["played"] += 1
-            if seat.seat in (match.result or {}).get("winners", []):
-                row["won"] += 1
+        for student_id in teams.seat_student_ids(seat):
+            row = stats.setdefault(student_id, {"played": 0, "won": 0})
+            if match.status == "finished" and not (match.result or {}).get("closed"):
+                row["played"] += 1
+                if seat.seat in (match.result or {}).get("winners", []):
+                    row["won"] += 1
     return stats
 
 
@@ -84,6 +89,7 @@ def _status(student: Student) -> str:
 
 def session_report(session: ClassSession) -> dict:
     students = list(session.students.order_by("joined_at", "pk"))
+    team = teams.teammates_by_student(students)
     games = _game_rows(session)
     attempts_by: dict[int, list[MealAttempt]] = {}
     for attempt in MealAttempt.objects.filter(student__session=session):
@@ -101,6 +107,7 @@ def session_report(session: ClassSession) -> dict:
         (rows if stayed else taken_out).append(
             {
                 "student": student,
+                "team": team[student.pk],  # who shared their device and seat
                 "status": _status(student),
                 "games_played": played,
                 "games_won": won,
@@ -157,6 +164,7 @@ CSV_HEADER = (
     "balanced_meals",
     "rule_failed_most",
     "rank",
+    "shared_device_with",
 )
 
 
@@ -176,6 +184,7 @@ def write_csv(out, session: ClassSession) -> None:
                 row["successes"],
                 text_cell(row["most_failed"]),
                 row.get("rank", ""),
+                text_cell(" & ".join(row["team"])),
             ]
         )
     totals = report["totals"]
@@ -189,6 +198,7 @@ def write_csv(out, session: ClassSession) -> None:
             totals["successes"],
             text_cell(totals["most_failed"]),
             "",
+            "",
         ]
     )
 
@@ -196,8 +206,10 @@ def write_csv(out, session: ClassSession) -> None:
 def student_report(session: ClassSession, student: Student) -> dict:
     games = []
     seats = (
-        TableSeat.objects.filter(student=student)
-        .select_related("table_match__match")
+        TableSeat.objects.filter(Q(student=student) | Q(partners=student))
+        .distinct()
+        .select_related("table_match__match", "student")
+        .prefetch_related("partners")
         .order_by("table_match__created_at")
     )
     for seat in seats:
@@ -213,7 +225,14 @@ def student_report(session: ClassSession, student: Student) -> dict:
             outcome = _("Nobody won")
         else:
             outcome = _("Lost")
-        games.append({"table": seat.table_match.table, "match": match, "outcome": outcome})
+        # A team's seat: the names it played under ("Ana & Ben"), else "".
+        partners = list(seat.partners.all())
+        team = (
+            teams.team_name([child.nickname for child in [seat.student, *partners] if child])
+            if partners
+            else ""
+        )
+        games.append({"table": seat.table_match.table, "match": match, "outcome": outcome, "team": team})
     attempts = []
     for attempt in student.attempts.all():
         attempts.append({"attempt": attempt, "failed": [rule_label(rule) for rule in attempt.failed_rules]})
@@ -222,6 +241,7 @@ def student_report(session: ClassSession, student: Student) -> dict:
         "student": student,
         "game_name": game_name(session.game) if session.game else "",
         "games": games,
+        "teammates": [other.nickname for other in teams.teammates(student)],
         "attempts": attempts,
         "summary": student_summary(session, student),
     }

@@ -1,14 +1,19 @@
-"""The teacher's say over students' names: rename a student, accept a waiting name ("I approve
-names"), show or hide the names of students taken out (`services.student_remove` takes them out).
-Each write owns its transaction and tells the session's live pages after commit."""
+"""The teacher's say over students: rename a student, accept a waiting name ("I approve names"),
+take a student out (remove or ban), show or hide the names of students taken out. A child of a
+team (classroom.teams) is a student like any: taken out, their teammates play on, and a holder's
+seat goes to a partner. Each write owns its transaction and tells the session's live pages after
+commit."""
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from classroom import class_matches, live, services
-from classroom.models import ClassSession, Student
+from classroom import class_matches, live, services, teams
+from classroom.models import ClassSession, Student, TableSeat
+from games import services as games
 from nicknames import clean_nickname, nickname_key, nickname_problem
 
 
@@ -44,7 +49,7 @@ def student_rename(*, session: ClassSession, student_id: int, nickname: str) -> 
             raise services.ClassroomError(
                 _("Someone here already has that name. Please pick another one."), code="nickname"
             ) from None
-        services.rename_seats(student=student, nickname=student.nickname)
+        rename_seats(student=student)
         live.session_changed(session.pk)
     return student
 
@@ -82,5 +87,89 @@ def _accept(locked: ClassSession, students: list[Student]) -> None:
     class_matches.session_gates_changed(locked.pk)  # the class's tables open to them now
     if locked.status == ClassSession.Status.PLAYING and not locked.is_lesson and not locked.ended:
         for student in students:
-            services.seat_late_student(locked, student)
+            if student.team_of_id is None:
+                if services.current_seat(student) is None:
+                    services.seat_late_student(locked, student)  # with their accepted partners
+                continue
+            seat = services.current_seat(student.team_of)  # none yet: they sit with their holder later
+            if seat is not None and not seat.partners.filter(pk=student.pk).exists():
+                seat.partners.add(student)
+                _rename_seat(seat)
     live.session_changed(locked.pk)
+
+
+# ----- taking students out -----------------------------------------------------------------------
+
+
+def _rename_seat(seat: TableSeat, *, leaving: Student | None = None) -> None:
+    name = teams.seat_name(seat, leaving=leaving)
+    games.match_seat_rename(match_id=seat.table_match.match_id, seat=seat.seat, nickname=name)
+
+
+def rename_seats(*, student: Student, leaving: bool = False) -> None:
+    """Every seat the student sat at in this session (theirs or a teammate's) shows its team's
+    names again, without the student when they are `leaving` ("" once nobody of the team is left:
+    the pages then say "Player 2"), and its open pages redraw."""
+    seats = (
+        TableSeat.objects.filter(Q(student=student) | Q(partners=student))
+        .distinct()
+        .select_related("table_match", "student")
+        .prefetch_related("partners")
+    )
+    for seat in seats:
+        _rename_seat(seat, leaving=student if leaving else None)
+
+
+def _leave_team(session: ClassSession, student: Student) -> None:
+    """A child of a team leaves its seat: a partner just stands up; a holder's seat goes to a
+    partner (their device keeps it: `services.student_of_device`), or to a bot when none is left."""
+    if student.team_of_id is not None:
+        seat = services.current_seat(student.team_of)
+        if seat is not None:
+            seat.partners.remove(student)
+        return
+    heir = teams.successor(student)
+    seat = services.current_seat(student)
+    if heir is not None:
+        heir.team_of = None
+        heir.save(update_fields=["team_of"])
+        student.partners.update(team_of=heir)
+    if seat is not None and heir is not None and not heir.pending:
+        seat.student = heir
+        seat.save(update_fields=["student"])
+        seat.partners.remove(heir)
+    elif seat is not None:
+        services.unseat(seat, session)
+    playing = session.status == ClassSession.Status.PLAYING and not session.is_lesson
+    if heir is not None and not heir.pending and seat is None and playing:
+        services.seat_late_student(session, heir)
+
+
+def student_remove(*, session: ClassSession, student_id: int, ban: bool = False) -> Student:
+    """Take a student out: a bot (or a partner of their team) takes their seat and their name
+    leaves every page (the dashboard keeps it hidden until the teacher asks). Removed, their
+    browser may join again under a new name; banned (`ban`), it can't come back into this
+    session (a banned partner's ban is theirs, not the device's: their holder plays on there)."""
+    with transaction.atomic():
+        student = services.student_of(session, student_id)
+        if student.removed and (student.banned or not ban):
+            return student
+        if not student.removed:
+            # First: the open pages told below ask the gates again, which must know by then.
+            class_matches.session_gates_changed(session.pk)
+            tables = set(session.table_matches.values_list("match_id", flat=True))
+            rename_seats(student=student, leaving=True)  # first: a finished game keeps its human seat
+            _leave_team(session, student)
+            student.removed_at = timezone.now()
+            # Their open pages of every table, not only theirs (watching, finished games too), ask
+            # the gates again once this commits, and close: they watch no table of the class now.
+            for match_id in tables:
+                games.match_watchers_changed(match_id=match_id)
+        student.banned = student.banned or ban
+        student.pending = False
+        if ban and student.team_of_id is not None:
+            student.device = ""
+        student.save(update_fields=["removed_at", "banned", "pending", "device"])
+        ClassSession.objects.filter(pk=session.pk).update(show_hidden_names=False)
+        live.session_changed(session.pk)
+    return student

@@ -34,7 +34,7 @@ def student_remove(request: HttpRequest, session_id: int, student_id: int) -> Ht
     return _control(
         request,
         session_id,
-        lambda session: services.student_remove(session=session, student_id=student_id),
+        lambda session: roster.student_remove(session=session, student_id=student_id),
         lambda _student: _("The student is out. They may join again with a new name."),
     )
 
@@ -46,7 +46,7 @@ def student_ban(request: HttpRequest, session_id: int, student_id: int) -> HttpR
     return _control(
         request,
         session_id,
-        lambda session: services.student_remove(session=session, student_id=student_id, ban=True),
+        lambda session: roster.student_remove(session=session, student_id=student_id, ban=True),
         lambda _student: _("The student is out and can't join this session again."),
     )
 

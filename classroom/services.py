@@ -17,10 +17,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from classroom import class_matches, live
+from classroom import class_matches, live, teams
 from classroom.models import ClassSession, Student, TableMatch, TableSeat
 from decks import needs as deck_needs
 from decks import services as decks
@@ -229,10 +230,20 @@ def session_for_code(*, code: str) -> ClassSession:
     return session
 
 
-def student_join(*, session: ClassSession, nickname: str, device: str, was: int | None = None) -> Student:
+def student_join(
+    *,
+    session: ClassSession,
+    nickname: str,
+    device: str,
+    was: int | None = None,
+    partners: list[str] | tuple[str, ...] = (),
+) -> Student:
     """A student joins with a nickname; a late joiner is seated at once, unless the teacher
     approves names first (the student then waits, `pending`). A banned browser can't come back:
-    its device cookie (`device`) or its browser session (`was`: the student it was here)."""
+    its device cookie (`device`) or its browser session (`was`: the student it was here).
+    `partners`: one or two more children's nicknames sharing this device and seat (a team,
+    classroom.teams), each a student of its own, checked and held for the teacher like any name;
+    one name refused and nobody joins."""
     banned = session.students.filter(banned=True)
     if (device and banned.filter(device=device).exists()) or (was and banned.filter(pk=was).exists()):
         raise ClassroomError(
@@ -244,24 +255,33 @@ def student_join(*, session: ClassSession, nickname: str, device: str, was: int 
         raise ClassroomError(
             _("This class session is closed to new players. Ask your teacher."), status=403, code="locked"
         )
-    if session.students.count() >= settings.CLASSROOM_MAX_STUDENTS:
+    partners = [name for name in partners if (name or "").strip()]
+    if session.students.count() + len(partners) >= settings.CLASSROOM_MAX_STUDENTS:
         raise ClassroomError(_("This class session is full."), status=403, code="full")
     taken = set(session.students.values_list("nickname_key", flat=True))
     problem = nickname_problem(nickname, taken=taken)
     if problem:
         raise ClassroomError(problem, code="nickname")
     nickname = clean_nickname(nickname)
+    if refusal := teams.partners_problem(
+        partners, taken={*taken, nickname_key(nickname)}, lesson=session.is_lesson
+    ):
+        raise ClassroomError(refusal.message, code=refusal.field)
     try:
         with transaction.atomic():
             session = ClassSession.objects.select_for_update().get(pk=session.pk)
-            student = Student.objects.create(
-                session=session,
-                nickname=nickname,
-                nickname_key=nickname_key(nickname),
-                device=device or "",
-                last_active_at=timezone.now(),
-                pending=session.approve_names,
-            )
+            student = None  # the seat holder, then their partners (team_of: classroom.teams)
+            for name in [nickname, *partners]:
+                joined = Student.objects.create(
+                    session=session,
+                    nickname=clean_nickname(name),
+                    nickname_key=nickname_key(name),
+                    device=device or "",
+                    last_active_at=timezone.now(),
+                    pending=session.approve_names,
+                    team_of=student,
+                )
+                student = student or joined
             seated = (
                 session.status == ClassSession.Status.PLAYING
                 and not session.is_lesson
@@ -280,14 +300,17 @@ def student_join(*, session: ClassSession, nickname: str, device: str, was: int 
 
 
 def student_of_device(*, session: ClassSession, device: str) -> Student | None:
-    """The student this browser already is in this session (its session cookie was lost)."""
+    """The student this browser already is in this session (its session cookie was lost, or its
+    seat went to a partner: `roster.student_remove`). A partner shares the holder's device."""
     if not device:
         return None
-    return session.students.filter(device=device, removed_at__isnull=True).order_by("-joined_at").first()
+    here = session.students.filter(device=device, removed_at__isnull=True, team_of__isnull=True)
+    return here.order_by("-joined_at").first()
 
 
 def student_touch(*, student: Student) -> None:
-    Student.objects.filter(pk=student.pk).update(last_active_at=timezone.now())
+    """The student's browser is in use: so is every child of their team."""
+    Student.objects.filter(Q(pk=student.pk) | Q(team_of=student.pk)).update(last_active_at=timezone.now())
 
 
 # ----- seating -----------------------------------------------------------------------------------
@@ -306,7 +329,7 @@ def _table_create(
     size = max(session.seats_per_table, len(students))
     by_seat = list(students) + [None] * (size - len(students))
     specs = [
-        games.SeatSpec(kind="human", nickname=student.nickname)
+        games.SeatSpec(kind="human", nickname=teams.holder_team_name(student))
         if student is not None
         else games.SeatSpec(kind="bot", bot_level=_bot_level(session))
         for student in by_seat
@@ -322,10 +345,13 @@ def _table_create(
     )
     TableMatch.objects.filter(session=session, table=table, current=True).update(current=False)
     table_match = TableMatch.objects.create(session=session, table=table, match=match, current=True)
-    TableSeat.objects.bulk_create(
+    seats = TableSeat.objects.bulk_create(
         TableSeat(table_match=table_match, seat=seat, student=student, token=tokens.get(seat, ""))
         for seat, student in enumerate(by_seat)
     )
+    for seat in seats:
+        if seat.student is not None:
+            seat.partners.set(teams.playing_partners(seat.student))
     return table_match
 
 
@@ -354,7 +380,8 @@ def session_start(*, session: ClassSession) -> None:
         if session.status == ClassSession.Status.PLAYING:
             raise ClassroomError(_("The class session has already started."), status=409)
         if not session.is_lesson:
-            joined = session.students.filter(removed_at__isnull=True, pending=False)
+            # Seat holders: their partners sit with them (classroom.teams).
+            joined = session.students.filter(removed_at__isnull=True, pending=False, team_of__isnull=True)
             students = sorted(joined, key=lambda student: student.nickname_key)
             if not students:
                 raise ClassroomError(_("Nobody has joined yet."), status=409, code="empty")
@@ -382,15 +409,19 @@ def _playing_bot_seat(session: ClassSession, table: int | None = None) -> TableS
 
 
 def _seat_at(seat: TableSeat, student: Student) -> None:
-    """A student takes over a bot's seat mid-game."""
+    """A student (with their partners) takes over a bot's seat mid-game."""
     token = games.match_seat_replace(
-        match_id=seat.table_match.match_id, seat=seat.seat, kind="human", nickname=student.nickname
+        match_id=seat.table_match.match_id,
+        seat=seat.seat,
+        kind="human",
+        nickname=teams.holder_team_name(student),
     )
     seat.student, seat.token = student, token or ""
     seat.save(update_fields=["student", "token"])
+    seat.partners.set(teams.playing_partners(student))
 
 
-def _unseat(seat: TableSeat, session: ClassSession) -> None:
+def unseat(seat: TableSeat, session: ClassSession) -> None:
     """A bot takes over a student's seat mid-game (the game goes on for the others)."""
     if seat.table_match.match.status != "finished":
         games.match_seat_replace(
@@ -398,9 +429,10 @@ def _unseat(seat: TableSeat, session: ClassSession) -> None:
         )
     seat.student, seat.token = None, ""
     seat.save(update_fields=["student", "token"])
+    seat.partners.clear()
 
 
-def _current_seat(student: Student) -> TableSeat | None:
+def current_seat(student: Student) -> TableSeat | None:
     return (
         TableSeat.objects.filter(student=student, table_match__current=True)
         .select_related("table_match__match")
@@ -422,6 +454,8 @@ def student_move(*, session: ClassSession, student_id: int, table: int) -> None:
     """Move a student to another table: a bot takes their seat, they take a bot's seat there."""
     with transaction.atomic():
         student = student_of(session, student_id)
+        if student.team_of_id is not None:  # a partner moves with their team
+            student = student.team_of
         if student.removed or student.pending:
             raise ClassroomError(_("Only a student who is playing can move to another table."), status=409)
         target = _playing_bot_seat(session, table)
@@ -432,12 +466,12 @@ def student_move(*, session: ClassSession, student_id: int, table: int) -> None:
                 status=409,
                 code="no_seat",
             )
-        current = _current_seat(student)
+        current = current_seat(student)
         if current is not None and current.table_match.table == table:
             raise ClassroomError(_("%(name)s already sits at that table.") % {"name": student.nickname})
         class_matches.session_gates_changed(session.pk)  # before the seats' pages are told
         if current is not None:
-            _unseat(current, session)
+            unseat(current, session)
         _seat_at(target, student)
         live.session_changed(session.pk)
 
@@ -517,43 +551,6 @@ def student_of(session: ClassSession, student_id) -> Student:
     return student
 
 
-def rename_seats(*, student: Student, nickname: str) -> None:
-    """Every table the student sat at in this session shows `nickname` ("" once they are out: the
-    pages then say "Player 2"), and its open pages redraw."""
-    seats = TableSeat.objects.filter(student=student).select_related("table_match")
-    for seat in seats:
-        games.match_seat_rename(match_id=seat.table_match.match_id, seat=seat.seat, nickname=nickname)
-
-
-def student_remove(*, session: ClassSession, student_id: int, ban: bool = False) -> Student:
-    """Take a student out: a bot takes their seat and their name leaves every page (the
-    dashboard keeps it hidden until the teacher asks). Removed, their browser may join again
-    under a new name; banned (`ban`), it can't come back into this session."""
-    with transaction.atomic():
-        student = student_of(session, student_id)
-        if student.removed and (student.banned or not ban):
-            return student
-        if not student.removed:
-            # First: the open pages told below ask the gates again, which must know by then.
-            class_matches.session_gates_changed(session.pk)
-            tables = set(session.table_matches.values_list("match_id", flat=True))
-            rename_seats(student=student, nickname="")  # first: a finished game keeps its human seat
-            seat = _current_seat(student)
-            if seat is not None:
-                _unseat(seat, session)
-            student.removed_at = timezone.now()
-            # Their open pages of every table, not only theirs (watching, finished games too), ask
-            # the gates again once this commits, and close: they watch no table of the class now.
-            for match_id in tables:
-                games.match_watchers_changed(match_id=match_id)
-        student.banned = student.banned or ban
-        student.pending = False
-        student.save(update_fields=["removed_at", "banned", "pending"])
-        ClassSession.objects.filter(pk=session.pk).update(show_hidden_names=False)
-        live.session_changed(session.pk)
-    return student
-
-
 # ----- where a student belongs -------------------------------------------------------------------
 
 
@@ -586,7 +583,7 @@ def student_place(*, student: Student) -> Place:
         if session.status != ClassSession.Status.PLAYING:
             return Place("waiting", class_url(session))
         return Place("lesson", class_url(session))
-    seat = _current_seat(student)
+    seat = current_seat(student)
     if seat is not None:
         match_id = seat.table_match.match_id
         return Place(

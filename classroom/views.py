@@ -26,7 +26,17 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
-from classroom import class_tutorials, dashboard, lessons, oneroster, reports, retention, roster, services
+from classroom import (
+    class_tutorials,
+    dashboard,
+    lessons,
+    oneroster,
+    reports,
+    retention,
+    roster,
+    services,
+    teams,
+)
 from classroom.code_guesses import code_guess_refusal, code_guess_wrong, device_keep, device_of
 from classroom.forms import (
     LESSON,
@@ -412,6 +422,12 @@ def _student_here(request: HttpRequest, session: ClassSession, *, joining: bool 
         student = services.student_of_device(session=session, device=device_of(request))
         if student is not None:  # the session cookie was lost, this browser is still them
             _remember_student(request, student)
+    if student is not None and student.removed:
+        # Taken out, with a partner on this device: the seat, and this browser, are theirs now.
+        heir = services.student_of_device(session=session, device=device_of(request))
+        if heir is not None:
+            _remember_student(request, heir)
+            student = heir
     if student is not None:
         student.session = session
         if joining and student.removed and not student.banned:
@@ -477,13 +493,15 @@ def join(request: HttpRequest) -> HttpResponse:
         return render(request, "classroom/join.html", context, status=429)
     device = device or secrets.token_urlsafe(16)
     was = students_of(request.session).get(str(session.pk))
+    partners = [data.get("partner_1", ""), data.get("partner_2", "")]
     try:
         student = services.student_join(
-            session=session, nickname=data.get("nickname", ""), device=device, was=was
+            session=session, nickname=data.get("nickname", ""), device=device, was=was, partners=partners
         )
     except services.ClassroomError as error:
         context["error"] = error.message
         context["nickname_error"] = error.code == "nickname"
+        context["partner_error"] = error.code if error.code.startswith("partner") else ""
         return device_keep(
             request, render(request, "classroom/join.html", context, status=error.status), device
         )
@@ -534,7 +552,12 @@ def class_page(request: HttpRequest, code: str) -> HttpResponse:
         seats.update(dict(place.tokens))
         request.session[SESSION_KEY] = seats
         return HttpResponseRedirect(place.url)
-    context = {"session": session, "student": student, "place": place}
+    context = {
+        "session": session,
+        "student": student,
+        "place": place,
+        "team_label": teams.team_label(student),
+    }
     if place.kind == "waiting":  # "Learn to play" first, when the teacher chose it
         context["tutorial"] = class_tutorials.tutorial_step(session, student, request.session)
     if place.kind == "lesson":

@@ -229,7 +229,7 @@ async def test_a_removed_students_open_match_socket_gets_a_notice_and_closes_and
     table, _name, ana_browser = await _seated(session, students, "Ana")
     socket = await _connect(f"/ws/play/{table.match_id}/", ana_browser)
     assert "data-version=" in await socket.receive_from()
-    await database_sync_to_async(services.student_remove)(session=session, student_id=students["Ana"][1].pk)
+    await database_sync_to_async(roster.student_remove)(session=session, student_id=students["Ana"][1].pk)
     await _student_moves(session, "Ben")  # the game goes on, a bot in Ana's seat
     hidden = await _hidden_from_watchers(table.match_id)
     frames = await _frames(socket)
@@ -324,7 +324,7 @@ async def test_a_student_taken_out_stops_watching_every_table_of_the_class():
     )()
     watcher = await _connect(f"/ws/play/{other.match_id}/", ana_browser)  # Ana watches a classmate's table
     assert "data-version=" in await watcher.receive_from()
-    await database_sync_to_async(services.student_remove)(
+    await database_sync_to_async(roster.student_remove)(
         session=session, student_id=students["Ana"][1].pk, ban=True
     )
     frames = await _frames(watcher)

@@ -78,7 +78,7 @@ def test_a_student_taken_out_is_refused_at_once_though_the_process_knew_them(tea
     match_id = tables[0].match_id
     ana = _browser(session, students["Ana"])
     assert access.match_access_refusal(match_id, ana) is None
-    services.student_remove(session=session, student_id=students["Ana"].pk)
+    roster.student_remove(session=session, student_id=students["Ana"].pk)
     assert TAKEN_OUT in access.match_access_refusal(match_id, ana)
     stranger = SimpleNamespace(session={}, user=None)
     assert "only its players" in access.match_access_refusal(match_id, stranger)
@@ -181,10 +181,10 @@ def test_deleting_a_session_leaves_no_gate_open(teacher):
 OTHER_PROCESS = """
 import django
 django.setup()
-from classroom import services
+from classroom import roster, services
 from classroom.models import ClassSession
 session = ClassSession.objects.get(pk={session})
-services.student_remove(session=session, student_id={student})
+roster.student_remove(session=session, student_id={student})
 services.session_set_paused(session=session, paused=True)
 """
 

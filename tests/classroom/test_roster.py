@@ -136,7 +136,7 @@ def test_approve_all_accepts_every_waiting_name_and_seats_them_in_a_game_going_o
     roster.student_approve(session=session, student_id=ana.pk)
     services.session_start(session=session)
     cal, gone = _student(session, "Cal"), _student(session, "Dee")
-    services.student_remove(session=session, student_id=gone.pk)
+    roster.student_remove(session=session, student_id=gone.pk)
     assert "Ben" not in dashboard.projector_html(session) and "Cal" not in dashboard.projector_html(session)
 
     client = Client()
@@ -213,7 +213,7 @@ def test_a_removed_or_banned_name_leaves_the_projector_the_tables_and_finished_g
     services.session_start(session=session)
     match = _match_of(ana)
     games.match_close(match_id=match.pk, reason="test")  # a finished game keeps its human seats
-    services.student_remove(session=session, student_id=ana.pk, ban=True)
+    roster.student_remove(session=session, student_id=ana.pk, ban=True)
     match = Match.objects.get(pk=match.pk)
     assert "Ana" not in [seat.nickname for seat in match.seat_set.all()]
     assert "Ana" not in live_html(match, None) and "Ana" not in dashboard.projector_html(session)
@@ -232,7 +232,7 @@ def test_the_dashboard_hides_taken_out_names_until_the_teacher_clicks(teacher, t
     session.refresh_from_db()
     assert session.show_hidden_names
     # Taking someone else out hides the names again.
-    services.student_remove(session=session, student_id=session.students.get(nickname="Ben").pk)
+    roster.student_remove(session=session, student_id=session.students.get(nickname="Ben").pk)
     page = teacher_client.get(f"/teach/sessions/{session.pk}/").content.decode()
     assert "Hugh Grant" not in page and "Ben" not in page
     assert ClassSession.objects.get(pk=session.pk).show_hidden_names is False
@@ -249,6 +249,6 @@ def test_remove_and_ban_say_different_things_to_the_teacher(teacher, teacher_cli
     ben.refresh_from_db()
     assert (ana.removed, ana.banned) == (True, False) and (ben.removed, ben.banned) == (True, True)
     # Banning a removed student afterwards still bans them.
-    services.student_remove(session=session, student_id=ana.pk, ban=True)
+    roster.student_remove(session=session, student_id=ana.pk, ban=True)
     ana.refresh_from_db()
     assert ana.banned

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classroom import lessons, retention, services
+from classroom import lessons, retention, roster, services
 from classroom.models import ClassSession, MealAttempt, Student, TableMatch, TableSeat
 from games import scheduler
 from games import services as games
@@ -220,7 +220,7 @@ def test_removing_a_student_gives_their_seat_to_a_bot_and_their_device_may_rejoi
     _student(session, "Ben")
     services.session_start(session=session)
     match_id = services.student_place(student=ana).match_id
-    services.student_remove(session=session, student_id=ana.pk)
+    roster.student_remove(session=session, student_id=ana.pk)
     ana.refresh_from_db()
     assert ana.removed and not ana.banned and services.student_place(student=ana).kind == "removed"
     assert Match.objects.get(pk=match_id).seat_set.filter(kind="bot").count() == 1
@@ -235,7 +235,7 @@ def test_a_banned_students_device_and_browser_session_cannot_rejoin(teacher):
     ana = _student(session, "Ana", device="device-of-ana")
     _student(session, "Ben")
     services.session_start(session=session)
-    services.student_remove(session=session, student_id=ana.pk, ban=True)
+    roster.student_remove(session=session, student_id=ana.pk, ban=True)
     ana.refresh_from_db()
     assert ana.removed and ana.banned and services.student_place(student=ana).kind == "banned"
     with pytest.raises(services.ClassroomError, match="can't join it again") as refused:

@@ -11,7 +11,7 @@ from django.core import mail
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from classroom import services
+from classroom import roster, services
 from classroom.code_guesses import DEVICE_COOKIE
 from classroom.gates import STUDENTS_KEY
 from classroom.models import ClassSession, Student, TableMatch
@@ -432,7 +432,7 @@ def test_a_class_match_is_only_for_its_students_and_teacher(teacher, other_teach
 def test_a_removed_student_loses_the_match_page_too(teacher):
     session, browsers, match_id = _started(teacher)
     ana_browser, ana = browsers["Ana"]
-    services.student_remove(session=session, student_id=ana.pk)
+    roster.student_remove(session=session, student_id=ana.pk)
     assert ana_browser.get(f"/play/{match_id}/").status_code == 403
 
 

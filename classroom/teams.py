@@ -1,0 +1,139 @@
+"""Teams: two or three children sharing one seat on one device in a class game.
+
+Each child is a `Student` of their own (counted, renamed, removed and banned like any other); a
+partner's `team_of` is the seat holder, the child whose browser holds the seat. A table seat
+(`TableSeat`) is the holder's, and its `partners` are the partners who played that game there:
+each child gets the seat's result. The seat shows the team's names joined ("Ana & Ben"), cut
+short to fit a game's name (`nicknames.MAX_VISIBLE`) when they are long.
+
+Reads and checks only: the writes are in `classroom.services` (joining, seating) and `classroom.roster`
+(accepting, taking out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from classroom.models import Student, TableSeat
+from nicknames import clean_nickname, nickname_key, nickname_problem
+
+MAX_PARTNERS = 2  # a team is two or three children
+CUT = "."  # not "…": NFKC makes it three dots
+
+
+@dataclass(frozen=True)
+class PartnerRefusal:
+    message: str
+    field: str  # the join form's field: "partner-1" or "partner-2"
+
+
+def partners_problem(names: list[str], *, taken: set[str], lesson: bool) -> PartnerRefusal | None:
+    """Why these partners' nicknames can't join with a child (None: they can). Each follows the
+    site's one nickname rule and is unique in the session (`taken`: its nickname keys, the
+    holder's included); a lesson has no seats to share."""
+    if names and lesson:
+        message = _("In a lesson each child builds their own meal: join alone, on your own device.")
+        return PartnerRefusal(message, "partner-1")
+    if len(names) > MAX_PARTNERS:
+        return PartnerRefusal(_("Three children at most can share a device."), "partner-1")
+    taken = set(taken)
+    for number, name in enumerate(names, start=1):
+        if problem := nickname_problem(name, taken=taken):
+            message = _("Your partner's nickname %(name)s: %(problem)s") % {
+                "name": clean_nickname(name),
+                "problem": problem,
+            }
+            return PartnerRefusal(message, f"partner-{number}")
+        taken.add(nickname_key(name))
+    return None
+
+
+def _joined(names: list[str]) -> str:
+    # The same in every language: every reader of a table sees one name for the seat.
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} & {names[-1]}"
+
+
+def team_name(names: list[str]) -> str:
+    """The seat's name for these children: "Ana & Ben", "Ana, Ben & Cy"; each name cut shorter
+    ("Alexandra. & Benjamin.") until it is a name a game seat takes; the first name alone if none is."""
+    if len(names) < 2:
+        return "".join(names)
+    longest = max(len(name) for name in names)
+    for size in range(longest, 1, -1):
+        cut = [name if len(name) <= size else name[: size - 1].rstrip() + CUT for name in names]
+        candidate = _joined(cut)
+        if nickname_problem(candidate) is None:
+            return candidate
+    return names[0]
+
+
+def seat_children(seat: TableSeat, *, leaving: Student | None = None) -> list[Student]:
+    """The children at a seat still in the class (holder first), without `leaving` (a child
+    being taken out). Uses prefetched `partners` when there are."""
+    children = [seat.student] if seat.student_id is not None else []
+    children += sorted(seat.partners.all(), key=lambda partner: (partner.joined_at, partner.pk))
+    return [
+        child
+        for child in children
+        if child is not None and not child.removed and (leaving is None or child.pk != leaving.pk)
+    ]
+
+
+def seat_name(seat: TableSeat, *, leaving: Student | None = None) -> str:
+    """The name a seat shows ("" once nobody of its team is in the class)."""
+    return team_name([child.nickname for child in seat_children(seat, leaving=leaving)])
+
+
+def seat_student_ids(seat: TableSeat) -> list[int]:
+    """Every child who played at a seat (taken out since or not): each gets its result."""
+    ids = [seat.student_id] if seat.student_id is not None else []
+    return ids + [partner.pk for partner in seat.partners.all()]
+
+
+def playing_partners(holder: Student) -> list[Student]:
+    """The holder's partners who sit with them: in the class, their names accepted."""
+    return list(holder.partners.filter(removed_at__isnull=True, pending=False).order_by("joined_at", "pk"))
+
+
+def holder_team_name(holder: Student) -> str:
+    """The name of a holder's seat at their next table."""
+    return team_name([holder.nickname, *(partner.nickname for partner in playing_partners(holder))])
+
+
+def team_label(student: Student) -> str:
+    """What a team's device calls its children ("Ana & Ben"); a child alone: their nickname."""
+    holder = student.team_of if student.team_of_id else student
+    others = holder.partners.filter(removed_at__isnull=True).order_by("joined_at", "pk")
+    return team_name([holder.nickname, *(partner.nickname for partner in others)])
+
+
+def teammates(student: Student) -> list[Student]:
+    """The other children of a student's team, still in the class."""
+    holder = student.team_of if student.team_of_id else student
+    team = [holder, *holder.partners.order_by("joined_at", "pk")]
+    return [child for child in team if child.pk != student.pk and not child.removed]
+
+
+def teammates_by_student(students: list[Student]) -> dict[int, list[str]]:
+    """For each of a session's students, the nicknames of the other children of their team among
+    `students` still in the class (no query: `team_of_id` links them)."""
+    team_of = {student.pk: student.team_of_id or student.pk for student in students}
+    names: dict[int, list[str]] = {}
+    for student in students:
+        names[student.pk] = [
+            other.nickname
+            for other in students
+            if other.pk != student.pk and not other.removed and team_of[other.pk] == team_of[student.pk]
+        ]
+    return names
+
+
+def successor(holder: Student) -> Student | None:
+    """Who takes the seat when the holder leaves: the first partner whose name is accepted, else
+    the first still waiting for it."""
+    partners = holder.partners.filter(removed_at__isnull=True).order_by("pending", "joined_at", "pk")
+    return partners.first()
