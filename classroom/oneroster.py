@@ -4,8 +4,9 @@ out, as they count in no class total of the report).
 
 Line items: a game session has one per game played in it (finished by its rules: a game the
 teacher stopped counts for nothing, as in the report), each with a result for every student at
-that table: 1 for a win (a shared win counts), else 0. A lesson has one line item, the lesson,
-with a result per student: 1 when they built a balanced meal, else 0, and the counts in words.
+that table (each child of a team sharing a seat too): 1 for a win (a shared win counts), else 0.
+A lesson has one line item, the lesson, with a result per student: 1 when they built a balanced
+meal, else 0, and the counts in words.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from classroom.models import ClassSession, MealAttempt, TableMatch
+from classroom.teams import seat_student_ids
 from games.catalog import game_name
 from plateful import oneroster
 from plateful.spreadsheet_csv import text_cell
@@ -46,13 +48,19 @@ def _game_items(session: ClassSession, members: dict, ids) -> tuple[list[dict], 
     table_matches = (
         TableMatch.objects.filter(session=session)
         .select_related("match")
-        .prefetch_related("seats")
+        .prefetch_related("seats__partners")
         .order_by("table", "created_at", "pk")
     )
     for table_match in table_matches:
         numbers[table_match.table] = numbers.get(table_match.table, 0) + 1
         match = table_match.match
-        seated = [seat for seat in table_match.seats.all() if seat.student_id in members]
+        # Each child at a seat, a team's partners too (classroom.teams): each gets the result.
+        seated = [
+            (student_id, seat)
+            for seat in table_match.seats.all()
+            for student_id in seat_student_ids(seat)
+            if student_id in members
+        ]
         if match.status != "finished" or (match.result or {}).get("closed") or not seated:
             continue
         line_item = f"plateful-lineitem-cs{session.pk}-g{table_match.pk}"
@@ -77,8 +85,8 @@ def _game_items(session: ClassSession, members: dict, ids) -> tuple[list[dict], 
                 "schoolSourcedId": ids.org,
             }
         )
-        for seat in seated:
-            member = members[seat.student_id]
+        for student_id, seat in seated:
+            member = members[student_id]
             score, words = _game_outcome(match, seat.seat)
             results.append(
                 {

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from classroom import accounts, roster_views, tutorial_views, views
+from classroom import accounts, report_views, roster_views, tutorial_views, views
 
 app_name = "classroom"
 urlpatterns = [
@@ -39,13 +39,17 @@ urlpatterns = [
     path("teach/new/", views.session_new, name="session_new"),
     path("teach/sessions/<int:session_id>/", views.session_page, name="session"),
     path("teach/sessions/<int:session_id>/projector/", views.projector, name="projector"),
-    path("teach/sessions/<int:session_id>/report/", views.report, name="report"),
-    path("teach/sessions/<int:session_id>/report.csv", views.report_csv, name="report_csv"),
-    path("teach/sessions/<int:session_id>/oneroster.zip", views.report_oneroster, name="report_oneroster"),
+    path("teach/sessions/<int:session_id>/report/", report_views.report, name="report"),
+    path("teach/sessions/<int:session_id>/report.csv", report_views.report_csv, name="report_csv"),
+    path(
+        "teach/sessions/<int:session_id>/oneroster.zip",
+        report_views.report_oneroster,
+        name="report_oneroster",
+    ),
     path("teach/sessions/<int:session_id>/delete/", views.session_delete, name="session_delete"),
     path(
         "teach/sessions/<int:session_id>/students/<int:student_id>/",
-        views.student_report,
+        report_views.student_report,
         name="student_report",
     ),
     path(

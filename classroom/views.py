@@ -30,7 +30,6 @@ from classroom import (
     class_tutorials,
     dashboard,
     lessons,
-    oneroster,
     reports,
     retention,
     roster,
@@ -358,50 +357,6 @@ def session_delete(request: HttpRequest, session_id: int) -> HttpResponse:
         messages.success(request, _("The session and all its students' data are deleted."))
         return HttpResponseRedirect(reverse("classroom:teach"))
     return render(request, "classroom/session_delete.html", {"session": session})
-
-
-# ----- reports -----------------------------------------------------------------------------------
-
-
-@require_GET
-@login_required
-def report(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = teacher_session(request, session_id)
-    context = {**reports.session_report(session), "retention_days": settings.CLASSROOM_RETENTION_DAYS}
-    return render(request, "classroom/report.html", context)
-
-
-@require_GET
-@login_required
-def report_csv(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = teacher_session(request, session_id)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="plateful-{session.code}-{session.created_at:%Y-%m-%d}.csv"'
-    )
-    reports.write_csv(response, session)
-    return response
-
-
-@require_GET
-@login_required
-def report_oneroster(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = teacher_session(request, session_id)
-    response = HttpResponse(oneroster.package(session), content_type="application/zip")
-    response["Content-Disposition"] = (
-        f'attachment; filename="plateful-{session.code}-{session.created_at:%Y-%m-%d}-oneroster.zip"'
-    )
-    return response
-
-
-@require_GET
-@login_required
-def student_report(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
-    session = teacher_session(request, session_id)
-    student = session.students.filter(pk=student_id).first()
-    if student is None:
-        raise Http404(_("That student isn't in this class session."))
-    return render(request, "classroom/student_report.html", reports.student_report(session, student))
 
 
 # ----- students: joining -------------------------------------------------------------------------

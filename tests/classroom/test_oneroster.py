@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from classroom import lessons, services
+from classroom import lessons, roster, services
 from classroom import oneroster as classroom_oneroster
 from classroom.models import Student, TableMatch
 from games.models import Match
@@ -36,7 +36,7 @@ def test_a_game_session_has_a_line_item_per_game_played_and_a_result_per_student
     winner = first.seats.exclude(student=None).first()
     _finish(first, winners=[winner.seat])
     _finish(second, winners=[])  # nobody won: played, no winner
-    services.student_remove(session=session, student_id=dee.pk)  # removed: in no file
+    roster.student_remove(session=session, student_id=dee.pk)  # removed: in no file
     tables = check_package(classroom_oneroster.package(session))
     stayed = {ana.pk, ben.pk, cal.pk}
     assert {row["givenName"] for row in tables["users.csv"]} == {"Ana", "Ben", "'=Cal"}

@@ -11,11 +11,13 @@ import pytest
 from django.test import Client
 
 from classroom import dashboard, reports, roster, services, teams
+from classroom import oneroster as classroom_oneroster
 from classroom.code_guesses import DEVICE_COOKIE
 from classroom.gates import STUDENTS_KEY
 from classroom.models import Student, TableMatch, TableSeat
 from games.models import Match, Seat
 from tests.classroom.conftest import duel_session
+from tests.oneroster_spec import check_package
 
 pytestmark = pytest.mark.django_db
 
@@ -142,6 +144,11 @@ def test_a_teams_win_counts_for_each_child(teacher, teacher_client):
     assert (
         "Ana, Ben &amp; Cy" in page and "Won" in page and "Shares a device and a seat with Ana & Cy" in page
     )
+    # The school's gradebook too: a OneRoster result of 1 for each child of the team.
+    tables = check_package(classroom_oneroster.package(session))
+    names = {row["sourcedId"]: row["givenName"] for row in tables["users.csv"]}
+    scores = {names[row["studentSourcedId"]]: row["score"] for row in tables["results.csv"]}
+    assert scores == {"Ana": "1", "Ben": "1", "Cy": "1", "Dee": "0"}
 
 
 def test_a_held_partner_shows_nowhere_until_the_teacher_accepts_the_name(teacher):
