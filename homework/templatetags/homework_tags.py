@@ -21,15 +21,13 @@ MATCH_PATH = re.compile(r"^/(?:play|replays)/([\w-]+)/$")
 
 @register.filter
 def homework_title(assignment: Assignment) -> str:
-    if assignment.title:
-        return assignment.title
-    return _("Meal-balance lesson") if assignment.is_lesson else game_name(assignment.game)
+    return assignment.title or results.activity_name(assignment)
 
 
 @register.filter
 def activity_words(assignment: Assignment) -> str:
-    if assignment.is_lesson:
-        return _("Meal-balance lesson")
+    if assignment.is_lesson or assignment.is_tutorial:
+        return results.activity_name(assignment)
     return _("%(game)s against %(level)s bots") % {
         "game": game_name(assignment.game),
         "level": level_name(assignment.bot_level).lower(),
