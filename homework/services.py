@@ -505,9 +505,12 @@ def lesson_check(*, student: Student) -> tuple[Attempt, object]:
 def attempt_lesson_done(*, match_id: str) -> bool:
     """Stamp the moment a student's guided first game's lesson ended (once). Saved as a row, so
     whoever listens to attempts (the LMS's score, lti.scores) hears of it. True: stamped now."""
-    attempt = Attempt.objects.filter(match_id=match_id, lesson_done_at__isnull=True).first()
-    if attempt is None:
-        return False
-    attempt.lesson_done_at = timezone.now()
-    attempt.save(update_fields=["lesson_done_at"])
+    with transaction.atomic():  # two moves' subscribers at once stamp it once
+        attempt = (
+            Attempt.objects.select_for_update().filter(match_id=match_id, lesson_done_at__isnull=True).first()
+        )
+        if attempt is None:
+            return False
+        attempt.lesson_done_at = timezone.now()
+        attempt.save(update_fields=["lesson_done_at"])
     return True

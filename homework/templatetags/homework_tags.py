@@ -26,8 +26,10 @@ def homework_title(assignment: Assignment) -> str:
 
 @register.filter
 def activity_words(assignment: Assignment) -> str:
-    if assignment.is_lesson or assignment.is_tutorial:
+    if assignment.is_lesson:
         return results.activity_name(assignment)
+    if assignment.is_tutorial:  # under a title that already names the lesson
+        return _("Learn to play %(game)s with a coach") % {"game": game_name(assignment.game)}
     return _("%(game)s against %(level)s bots") % {
         "game": game_name(assignment.game),
         "level": level_name(assignment.bot_level).lower(),
