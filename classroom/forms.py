@@ -34,6 +34,8 @@ ACTIVITY_LINES = {
     "appetite": _("Add up breakfast, lunch and dinner cards to hit the Appetite exactly."),
     "snack-wars": _("Draft snacks from around the world into the best collection."),
     LESSON: _("Each student builds a meal and checks it against your rules, with no game around it."),
+    # Homework only: a game's guided first game (homework.forms.TUTORIAL).
+    "tutorial": _("Each student plays a game's guided first game, with a coach at their side."),
 }
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.engines import get_engine
 from games.models import Match, Pace
-from games.services import MatchError, SeatSpec, match_create
+from games.services import MatchError, SeatSpec, match_create, match_state
 from games.tutorials import tutorial_for
 
 # games.Match.owner of a guided first game started from a rules page: only the browser that
@@ -31,3 +32,17 @@ def tutorial_create(*, game: str, nickname: str = "", owner: str = "") -> tuple[
         pace=Pace.RELAXED,
         tutorial=True,
     )
+
+
+def lesson_done(match: Match) -> bool:
+    """Whether a guided first game's lesson is over: its coach says so (some say it before the
+    game ends: the learner may play on), or the game is over."""
+    if match.status == Match.Status.FINISHED:
+        return True
+    lesson = tutorial_for(match.game)
+    if not match.tutorial or lesson is None or match.state is None:
+        return False
+    try:
+        return bool(lesson.coach(get_engine(match.game), match_state(match=match)).done)
+    except Exception:  # a coach's bug must not break the pages that ask: the lesson stays open
+        return False

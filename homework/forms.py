@@ -1,5 +1,6 @@
-"""Forms: a new assignment (a game's form from the classroom with a goal, or the classroom's lesson
-form with a number of balanced meals), its dates, and the students' code forms."""
+"""Forms: a new assignment (a game's form from the classroom with a goal, the classroom's lesson
+form with a number of balanced meals, or a learn-to-play lesson's game), its dates, and the
+students' code forms."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from django.utils.translation import gettext_lazy as _
 
 from classroom.forms import LessonForm, game_form_class
 from games.engines.base import Engine
+from games.services import games_catalog
+from games.tutorials import tutorial_for
 from homework.models import Assignment
 from homework.services import MAX_GOAL
 
 DATE_INPUT = "%Y-%m-%dT%H:%M"
+TUTORIAL = "tutorial"  # the activity picker's learn-to-play lesson (its game is picked apart)
 
 
 def _moment(label, *, required: bool, help_text=""):
@@ -81,6 +85,19 @@ class HomeworkLessonForm(LessonForm):
         initial=1,
         help_text=_("1: pass the lesson once."),
     )
+
+
+def tutorial_games() -> list[tuple[str, str]]:
+    """Every game that has a learn-to-play lesson (games.tutorials), in the catalogue's order."""
+    return [(entry["slug"], entry["name"]) for entry in games_catalog() if tutorial_for(entry["slug"])]
+
+
+class TutorialForm(forms.Form):
+    game = forms.ChoiceField(label=_("Game to learn"))  # the page says the goal is fixed
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = tutorial_games()
 
 
 class CodeForm(forms.Form):

@@ -6,7 +6,12 @@ owns: `OWNER`, set on every homework match; no other match runs them).
 - `move_gate`: no move, bots' and timers' included, once the assignment has closed;
 - `play_again`: "Play again" after a homework game starts the student's next attempt;
 - `matches_held`: `purge_old_matches` leaves homework matches alone (`purge_homework_data`
-  deletes them with the students' data).
+  deletes them with the students' data);
+- `match_changed` (a games.changes subscriber): a learn-to-play homework's guided game whose
+  lesson just ended has that moment stamped on its attempt.
+
+A learn-to-play lesson's guided first game is a homework match like a game against bots: every
+gate above runs for it.
 
 Which match belongs to which attempt is the `Attempt.match` row, written in the same transaction
 as the match (homework.matches), so no page, socket or move ever sees a homework match before
@@ -22,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from games.access import viewer_of
 from homework import services
-from homework.matches import HOMEWORK_OWNER
+from homework.matches import HOMEWORK_OWNER, tutorial_lesson_over
 from homework.models import Assignment, Attempt, Student
 
 
@@ -98,3 +103,10 @@ def play_again(match, request) -> str | None:
 def matches_held():
     """The ids of every homework match (games.retention holds them)."""
     return Attempt.objects.filter(match__isnull=False).values("match_id")
+
+
+def match_changed(change) -> None:
+    """After a committed move: a homework's guided first game whose lesson is over gets the
+    moment on its attempt (the results, and the LMS's score, read it)."""
+    if change.rows is not None and tutorial_lesson_over(change.rows[0]):
+        services.attempt_lesson_done(match_id=change.rows[0].pk)

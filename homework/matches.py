@@ -2,8 +2,10 @@
 
 Homework asks games for:
 - a match per game attempt: `games.services.match_create` with the student in seat 0 and bots at
-  the assignment's level in the other seats; the student's seat token goes into their browser
-  session (`games.views.SESSION_KEY`) as quick play does;
+  the assignment's level in the other seats (a learn-to-play lesson: the game's guided first
+  game, `games.lessons.tutorial_create`, and whether its lesson is over, `lesson_done`); the
+  student's seat token goes into their browser session (`games.views.SESSION_KEY`) as quick
+  play does;
 - a fresh seat token when a student carries on in another browser (`match_seat_replace` gives
   seat 0 a new token; the old browser's token stops working);
 - a game's outcome, read from the match row (status, result, last change).
@@ -19,6 +21,7 @@ from datetime import datetime
 from django.db import transaction
 
 from games import services as games
+from games.lessons import lesson_done, tutorial_create
 from games.models import Match
 from games.views import SESSION_KEY
 from homework.models import Attempt, Student
@@ -41,6 +44,22 @@ def attempt_match_create(*, student: Student, number: int) -> tuple[Attempt, str
         )
         attempt = Attempt.objects.create(student=student, number=number, match=match)
     return attempt, tokens[HUMAN_SEAT]
+
+
+def attempt_tutorial_create(*, student: Student, number: int) -> tuple[Attempt, str]:
+    """A new guided first game of the assignment's game for a student (seat 0), and its attempt
+    row, in one transaction. Returns (the attempt, the student's seat token)."""
+    with transaction.atomic():
+        match, tokens = tutorial_create(
+            game=student.assignment.game, nickname=student.nickname, owner=HOMEWORK_OWNER
+        )
+        attempt = Attempt.objects.create(student=student, number=number, match=match)
+    return attempt, tokens[HUMAN_SEAT]
+
+
+def tutorial_lesson_over(match: Match) -> bool:
+    """A homework's guided first game whose lesson is over (its coach said so, or it ended)."""
+    return match.owner == HOMEWORK_OWNER and match.tutorial and lesson_done(match)
 
 
 def seat_token_fresh(*, match_id: str, nickname: str) -> str:

@@ -1,12 +1,14 @@
 """Homework: an assignment, the students who took it up, and their attempts.
 
-A teacher (a Django user) assigns a game against bots or a meal-balance lesson, open from
-`opens_at` until `due_at` (or until `late_until`, when late work is accepted), with a goal: play
-or win a number of games, or build a number of balanced meals. Students open its link, QR code
+A teacher (a Django user) assigns a game against bots, a meal-balance lesson or a learn-to-play
+lesson (a game's guided first game, games.tutorials), open from `opens_at` until `due_at` (or
+until `late_until`, when late work is accepted), with a goal: play or win a number of games,
+build a number of balanced meals, or finish the learn-to-play lesson (once). Students open its link, QR code
 or code at home and pick a nickname: no account, no e-mail, no real name. Each student gets a
 personal resume code (stored only as a hash) to carry on later or on another device.
 
-An attempt is one game against bots (its `games.Match`, the human always in seat 0) or one
+An attempt is one game against bots or one guided first game (its `games.Match`, the human
+always in seat 0; `lesson_done_at` once the guided game's coach said the lesson is over) or one
 "Check my meal" of the lesson (its cards and the rules it missed). A game's result is read from
 its match row (homework.results), so nothing has to be copied when a game ends.
 """
@@ -29,11 +31,13 @@ class Assignment(models.Model):
     class Kind(models.TextChoices):
         GAME = "game", _("Game against bots")
         LESSON = "lesson", _("Meal-balance lesson")
+        TUTORIAL = "tutorial", _("Learn-to-play lesson")
 
     class Goal(models.TextChoices):
         PLAY = "play", _("Play games")
         WIN = "win", _("Win games")
         BALANCED = "balanced", _("Build balanced meals")
+        LEARN = "learn", _("Finish the lesson")
 
     teacher = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="homework_assignments"
@@ -41,7 +45,8 @@ class Assignment(models.Model):
     title = models.CharField(max_length=80, blank=True)
     code = models.CharField(max_length=8, unique=True)
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.GAME)
-    # A game: the game, its options, how many seats (one student, bots in the others), the bots' level.
+    # A game: the game, its options, how many seats (one student, bots in the others), the bots'
+    # level (a learn-to-play lesson: its game; the guided game sets the rest).
     game = models.SlugField(max_length=40, blank=True)
     options = models.JSONField(default=dict, blank=True)
     seats = models.PositiveSmallIntegerField(default=2)
@@ -72,6 +77,10 @@ class Assignment(models.Model):
     @property
     def is_lesson(self) -> bool:
         return self.kind == self.Kind.LESSON
+
+    @property
+    def is_tutorial(self) -> bool:
+        return self.kind == self.Kind.TUTORIAL
 
     @property
     def closes_at(self):
@@ -116,7 +125,8 @@ class Student(models.Model):
 
 
 class Attempt(models.Model):
-    """One game against bots (`match`), or one "Check my meal" (`balanced`, `failed_rules`)."""
+    """One game against bots or guided first game (`match`), or one "Check my meal" (`balanced`,
+    `failed_rules`)."""
 
     student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="attempts")
     number = models.PositiveIntegerField()
@@ -128,6 +138,8 @@ class Attempt(models.Model):
     balanced = models.BooleanField(null=True, blank=True)
     failed_rules = models.JSONField(default=list, blank=True)
     calories = models.IntegerField(null=True, blank=True)
+    # A guided first game: when its coach said the lesson is over (homework.gates stamps it).
+    lesson_done_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["student", "number"]

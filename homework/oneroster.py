@@ -14,9 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.catalog import game_name
 from homework.models import Assignment
-from homework.results import StudentResult, assignment_results, goal_words
+from homework.results import StudentResult, activity_name, assignment_results, goal_words
 from homework.services import zone_of
 from plateful import oneroster
 from plateful.spreadsheet_csv import text_cell
@@ -71,14 +70,14 @@ def package(assignment: Assignment, now=None) -> bytes:
     """The zip a teacher downloads for their school's system."""
     found = assignment_results(assignment, now)
     members = [oneroster.Member.of(result.student, "hs") for result in found]
-    activity = _("Meal-balance lesson") if assignment.is_lesson else game_name(assignment.game)
+    activity = activity_name(assignment)
     roster = oneroster.Roster(
         key=f"hw{assignment.pk}",
         teacher_pk=assignment.teacher_id,
         title=assignment.title or _("Homework %(code)s") % {"code": assignment.code},
         class_code=assignment.code,
         course_title=activity,
-        course_code=assignment.game or "lesson",
+        course_code=f"learn-{assignment.game}" if assignment.is_tutorial else (assignment.game or "lesson"),
         term_title=_("Homework %(code)s") % {"code": assignment.code},
         start=_day(assignment.opens_at, assignment),
         end=_day(assignment.closes_at, assignment),

@@ -5,8 +5,10 @@ A game's result is read from its match row (homework.matches.match_outcome): not
 when a game ends, so a result can't be missed. A game stopped with no winner counts for no goal.
 
 Goals: "play" counts finished games, "win" won games (a shared win counts), "balanced" balanced
-meals. The goal is met when the count reaches the assignment's number, at the time the attempt
-that reached it ended; it is late when that time is after the due date.
+meals, "learn" learn-to-play lessons finished (when the coach said the lesson is over: the
+attempt's `lesson_done_at`, or the guided game's end). The goal is met when the count reaches
+the assignment's number, at the time the attempt that reached it ended; it is late when that
+time is after the due date.
 """
 
 from __future__ import annotations
@@ -18,27 +20,36 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.catalog import game_name
 from homework.matches import match_outcome
 from homework.models import Assignment, Attempt, Student
 from nutrition.meal_words import rule_label
 
-GAME_RANK = {"won": 3, "draw": 2, "lost": 1}
+GAME_RANK = {"won": 3, "draw": 2, "lost": 1, "learned": 1}
 
 
 @dataclass
 class AttemptRow:
     number: int
     started_at: datetime
-    kind: str  # games: playing, won, lost, draw, stopped; lessons: balanced, not_balanced
+    # games: playing, won, lost, draw, stopped; meal lessons: balanced, not_balanced; learn-to-play
+    # lessons: playing, learned, stopped
+    kind: str
     finished_at: datetime | None = None
     points: int | float | None = None
     failed: list[str] = field(default_factory=list)  # a lesson check's missed rules (ids)
     match_id: str | None = None
     late: bool = False
+    game_over: bool = False  # its match has ended (a guided game's lesson may end before it)
 
     @property
     def finished(self) -> bool:
         return self.kind not in ("playing", "stopped")
+
+    @property
+    def replay_id(self) -> str | None:
+        """The match to replay (None: no match, or it hasn't ended)."""
+        return self.match_id if self.game_over else None
 
     @property
     def label(self) -> str:
@@ -49,6 +60,7 @@ class AttemptRow:
                 "rules": ", ".join(rule_label(rule) for rule in self.failed)
             }
         words = {
+            "learned": _("Lesson finished"),
             "won": _("Won"),
             "lost": _("Lost"),
             "draw": _("Nobody won"),
@@ -103,12 +115,23 @@ def status_label(status: str) -> str:
     }[status]
 
 
+def activity_name(assignment: Assignment) -> str:
+    """What the students do, in a few words ("Duel", "Meal-balance lesson")."""
+    if assignment.is_lesson:
+        return _("Meal-balance lesson")
+    if assignment.is_tutorial:
+        return _("Learn-to-play lesson: %(game)s") % {"game": game_name(assignment.game)}
+    return game_name(assignment.game)
+
+
 def goal_words(assignment: Assignment) -> str:
     n = assignment.goal_count
     if assignment.goal == Assignment.Goal.WIN:
         return ngettext("Win %(n)s game", "Win %(n)s games", n) % {"n": n}
     if assignment.goal == Assignment.Goal.BALANCED:
         return ngettext("Build %(n)s balanced meal", "Build %(n)s balanced meals", n) % {"n": n}
+    if assignment.goal == Assignment.Goal.LEARN:
+        return _("Finish the lesson")
     return ngettext("Play %(n)s game", "Play %(n)s games", n) % {"n": n}
 
 
@@ -118,6 +141,8 @@ def _attempt_row(attempt: Attempt, assignment: Assignment) -> AttemptRow:
         row = AttemptRow(
             attempt.number, attempt.started_at, kind, attempt.started_at, failed=attempt.failed_rules
         )
+    elif assignment.is_tutorial:
+        row = _lesson_row(attempt)
     else:
         outcome = match_outcome(attempt.match)
         row = AttemptRow(
@@ -127,9 +152,27 @@ def _attempt_row(attempt: Attempt, assignment: Assignment) -> AttemptRow:
             outcome.finished_at,
             outcome.points,
             match_id=attempt.match_id,
+            game_over=outcome.kind != "playing",
         )
     row.late = row.finished and row.finished_at is not None and row.finished_at > assignment.due_at
     return row
+
+
+def _lesson_row(attempt: Attempt) -> AttemptRow:
+    """A guided first game: finished when its coach said so (a guided game that ended counts as
+    finished then, in case that moment was never stamped)."""
+    outcome = match_outcome(attempt.match)
+    ended = outcome.kind not in ("playing", "stopped")
+    done_at = attempt.lesson_done_at or (outcome.finished_at if ended else None)
+    kind = "learned" if done_at is not None else ("stopped" if outcome.kind == "stopped" else "playing")
+    return AttemptRow(
+        attempt.number,
+        attempt.started_at,
+        kind,
+        done_at,
+        match_id=attempt.match_id,
+        game_over=outcome.kind != "playing",
+    )
 
 
 def _counts(row: AttemptRow, goal: str) -> bool:
@@ -176,6 +219,7 @@ def _attempts_query():
         "started_at",
         "balanced",
         "failed_rules",
+        "lesson_done_at",
         "match",
         "match__status",
         "match__result",

@@ -24,6 +24,7 @@ from decks.needs import lesson_check as lesson_cards_check
 from games import services as games
 from games.bots import bot_levels
 from games.catalog import game_name
+from games.tutorials import tutorial_for
 from homework import matches
 from homework.models import Assignment, Attempt, Student
 from nicknames import clean_nickname, fun_names, nickname_key, nickname_problem
@@ -33,7 +34,12 @@ CODE_LENGTH = 6  # an assignment's code, like a class's join code
 RESUME_LENGTH = 8  # a student's resume code: 22^8, about 5.5e10 codes, shown as XXXX-XXXX
 MAX_GAMES = 100  # games one student may start for one assignment
 MAX_CHECKS = 300  # "Check my meal" presses one student may make
-MAX_GOAL = {Assignment.Goal.PLAY: 20, Assignment.Goal.WIN: 20, Assignment.Goal.BALANCED: 10}
+MAX_GOAL = {
+    Assignment.Goal.PLAY: 20,
+    Assignment.Goal.WIN: 20,
+    Assignment.Goal.BALANCED: 10,
+    Assignment.Goal.LEARN: 1,  # a learn-to-play lesson is finished once
+}
 LONGEST = timedelta(days=366)  # from opening to the last day late work is accepted
 ENTRY_URL = "/homework"
 STUDENTS_KEY = "homework_students"  # browser session: {assignment id: student id}
@@ -114,6 +120,19 @@ def _game_fields(game: str, options: dict | None, seats: int, bot_level: str, go
     return {"game": game, "options": options, "seats": seats, "bot_level": bot_level}
 
 
+def _tutorial_fields(game: str) -> dict:
+    """A learn-to-play lesson: the game's guided first game sets its seats, bots and options."""
+    lesson = tutorial_for(game or "")
+    if lesson is None:
+        raise HomeworkError(_("Pick a game that has a learn-to-play lesson."))
+    return {
+        "game": game,
+        "options": dict(lesson.options),
+        "seats": lesson.seats,
+        "bot_level": lesson.bot_level,
+    }
+
+
 def _lesson_fields(meal_rules: dict | None, lesson_cards: list[str] | None) -> dict:
     try:
         rules = MealRules.from_dict(meal_rules)
@@ -149,8 +168,9 @@ def assignment_create(
     lesson_cards: list[str] | None = None,
 ) -> Assignment:
     """A new assignment with a fresh code: a game against bots (`game`, `seats` with the student
-    in one and bots in the others, `bot_level`, `options`) or a meal-balance lesson
-    (`meal_rules`, `lesson_cards`), open from `opens_at` (now) until `due_at` (or `late_until`)."""
+    in one and bots in the others, `bot_level`, `options`), a meal-balance lesson (`meal_rules`,
+    `lesson_cards`) or a learn-to-play lesson (`game`; its goal is always to finish it once),
+    open from `opens_at` (now) until `due_at` (or `late_until`)."""
     now = timezone.now()
     opens_at = opens_at or now
     fields: dict = {"teacher": teacher, "title": (title or "").strip()[:80], "kind": kind}
@@ -159,8 +179,11 @@ def assignment_create(
     elif kind == Assignment.Kind.LESSON:
         fields.update(_lesson_fields(meal_rules, lesson_cards))
         goal = Assignment.Goal.BALANCED
+    elif kind == Assignment.Kind.TUTORIAL:
+        fields.update(_tutorial_fields(game))
+        goal, goal_count = Assignment.Goal.LEARN, 1
     else:
-        raise HomeworkError(_("Pick a game or a meal-balance lesson."))
+        raise HomeworkError(_("Pick a game, a meal-balance lesson or a learn-to-play lesson."))
     if not 1 <= goal_count <= MAX_GOAL[goal]:
         raise HomeworkError(_("The goal can be from 1 to %(n)s.") % {"n": MAX_GOAL[goal]}, code="goal")
     if due_at <= now:
@@ -385,7 +408,8 @@ def _unfinished_game(student: Student) -> Attempt | None:
 
 def game_play(*, student: Student, session) -> str:
     """Where the student plays now: their unfinished game (this browser gets its seat, with a
-    fresh token if it came with a resume code), else a new game. Returns its address."""
+    fresh token if it came with a resume code), else a new game (for a learn-to-play lesson, a
+    new guided first game). Returns its address."""
     assignment = student.assignment
     if assignment.is_lesson:
         raise HomeworkError(_("This homework is a lesson, not a game."), status=409)
@@ -407,7 +431,10 @@ def game_play(*, student: Student, session) -> str:
                 raise HomeworkError(
                     _("That's a lot of games! Ask your teacher before playing more."), status=409
                 )
-            attempt, token = matches.attempt_match_create(student=locked, number=count + 1)
+            create = (
+                matches.attempt_tutorial_create if assignment.is_tutorial else matches.attempt_match_create
+            )
+            attempt, token = create(student=locked, number=count + 1)
             match_id = attempt.match_id
     matches.browser_keep_token(session, match_id, token)
     return f"/play/{match_id}/"
@@ -470,3 +497,20 @@ def lesson_check(*, student: Student) -> tuple[Attempt, object]:
         )
         Student.objects.filter(pk=student.pk).update(last_active_at=timezone.now())
     return attempt, check
+
+
+# ----- the learn-to-play lesson (a guided first game, games.lessons) -------------------------------
+
+
+def attempt_lesson_done(*, match_id: str) -> bool:
+    """Stamp the moment a student's guided first game's lesson ended (once). Saved as a row, so
+    whoever listens to attempts (the LMS's score, lti.scores) hears of it. True: stamped now."""
+    with transaction.atomic():  # two moves' subscribers at once stamp it once
+        attempt = (
+            Attempt.objects.select_for_update().filter(match_id=match_id, lesson_done_at__isnull=True).first()
+        )
+        if attempt is None:
+            return False
+        attempt.lesson_done_at = timezone.now()
+        attempt.save(update_fields=["lesson_done_at"])
+    return True

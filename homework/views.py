@@ -33,12 +33,14 @@ from classroom.services import lesson_card_records
 from games.services import MatchError, games_catalog
 from homework import oneroster, results, services
 from homework.forms import (
+    TUTORIAL,
     AssignmentForm,
     CodeForm,
     DatesForm,
     HomeworkLessonForm,
     NicknameForm,
     ResumeForm,
+    TutorialForm,
     homework_game_form_class,
 )
 from homework.models import Assignment, Student
@@ -81,7 +83,9 @@ def _game_forms(data=None, chosen: str = "") -> list[dict]:
     return game_forms
 
 
-def _create(request: HttpRequest, form: AssignmentForm, game_forms, lesson_form) -> Assignment | None:
+def _create(
+    request: HttpRequest, form: AssignmentForm, game_forms, lesson_form, tutorial_form
+) -> Assignment | None:
     """The assignment the valid forms describe (None: a form says what is wrong)."""
     activity = form.cleaned_data["activity"]
     dates = {
@@ -101,6 +105,16 @@ def _create(request: HttpRequest, form: AssignmentForm, game_forms, lesson_form)
             goal_count=lesson_form.cleaned_data["goal_count"],
             meal_rules=lesson_form.meal_rules(),
             lesson_cards=lesson_form.cleaned_data["cards"],
+            **dates,
+        )
+    if activity == TUTORIAL:
+        if not tutorial_form.is_valid():
+            return None
+        return services.assignment_create(
+            teacher=request.user,
+            kind=Assignment.Kind.TUTORIAL,
+            game=tutorial_form.cleaned_data["game"],
+            goal=Assignment.Goal.LEARN,
             **dates,
         )
     game_form = next(g["form"] for g in game_forms if g["slug"] == activity)
@@ -128,16 +142,17 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
     with timezone.override(services.zone_of(zone)):  # the dates typed are in the teacher's time zone
         form = AssignmentForm(
             data,
-            activities=activity_choices(),
+            activities=[*activity_choices(), (TUTORIAL, _("Learn-to-play lesson"))],
             initial={"activity": request.GET.get("activity", ""), "time_zone": settings.TIME_ZONE},
         )
         game_forms = _game_forms(data, chosen)
         lesson_form = HomeworkLessonForm(
             data if chosen == LESSON else None, card_records=lesson_card_records(), prefix="lesson"
         )
+        tutorial_form = TutorialForm(data if chosen == TUTORIAL else None, prefix=TUTORIAL)
         if request.method == "POST" and form.is_valid():
             try:
-                assignment = _create(request, form, game_forms, lesson_form)
+                assignment = _create(request, form, game_forms, lesson_form, tutorial_form)
             except (services.HomeworkError, MatchError) as error:
                 form.add_error(None, error.message)
             else:
@@ -151,6 +166,7 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
             "game_forms": game_forms,
             "lesson_form": lesson_form,
             "lesson_lead": [lesson_form["goal_count"]],
+            "tutorial_form": tutorial_form,
             "chosen": chosen or form["activity"].value(),
         },
         status=400 if request.method == "POST" else 200,
@@ -348,7 +364,8 @@ def _student_context(request: HttpRequest, assignment: Assignment, student: Stud
         return context
     result = results.result_of_student(student)
     context["result"] = result
-    context["playing"] = next((row for row in result.attempts if row.kind == "playing"), None)
+    # A game not over yet (a guided game may be played on after its lesson is finished).
+    context["playing"] = next((row for row in result.attempts if row.match_id and not row.game_over), None)
     new_code = (request.session.get(NEW_CODES_KEY) or {}).get(str(assignment.pk))
     context["new_code"] = services.resume_code_show(new_code) if new_code else ""
     if assignment.is_lesson and state in ("open", "late"):

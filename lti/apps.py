@@ -7,7 +7,8 @@ class LtiConfig(AppConfig):
     verbose_name = "LTI 1.3"
 
     def ready(self):
-        # Scores go back to the LMS once a homework game or meal check has committed.
+        # Scores go back to the LMS once a homework game, meal check or finished learn-to-play
+        # lesson has committed.
         from django.db.models.signals import post_save
 
         from games import changes

@@ -3,7 +3,8 @@ score posted to the line item the LMS made for the activity (pylti1p3's AGS clie
 token from the platform's token URL signed with the tool's key).
 
 It runs after the change that met the goal has committed (games.changes announces a match's
-moves after commit; a meal check's row is sent on commit), and a failure never reaches the
+moves after commit; a meal check's row, or a learn-to-play lesson's moment of being finished
+stamped on its attempt, is sent on commit), and a failure never reaches the
 student's page: it is logged and kept on the seat (`score_error`), and sent again by the next
 launch of that student or by `manage.py lti_send_scores` (run it from cron).
 """
@@ -116,6 +117,7 @@ def match_changed(change) -> None:
 
 
 def attempt_saved(sender, instance: Attempt, created: bool, **kwargs) -> None:
-    """A balanced meal checked: its student's score once the check commits."""
-    if created and instance.balanced:
+    """A balanced meal checked, or a learn-to-play lesson finished (homework.gates stamps it):
+    its student's score once the row commits."""
+    if (created and instance.balanced) or instance.lesson_done_at is not None:
         score_send_later(instance.student_id)

@@ -40,6 +40,7 @@ from pylti1p3.lineitem import LineItem
 
 from homework import services as homework
 from homework.models import Assignment, Student
+from homework.results import activity_name
 from lti.models import LtiLink, LtiSeat
 from lti.scores import SCORE_MAXIMUM, SCORE_SCOPE, score_send_later
 from nicknames import clean_nickname, nickname_problem
@@ -364,7 +365,7 @@ def deep_link_answer(*, token: str, create, show_names: bool, launch_url: str) -
         assignment = create(teacher)
         LtiLink.objects.create(assignment=assignment, deployment=deployment, show_names=show_names)
     cache.delete(f"lti:deep-link:{token}")
-    title = assignment.title or str(assignment.get_kind_display())
+    title = assignment.title or activity_name(assignment)  # "Learn-to-play lesson: Duel" in the grade book
     line_item = (
         LineItem()
         .set_score_maximum(SCORE_MAXIMUM)

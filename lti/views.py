@@ -31,7 +31,7 @@ from games.bots import bot_levels
 from homework import services as homework
 from homework.models import Assignment
 from lti import services
-from lti.forms import PickForm
+from lti.forms import LEARN_PREFIX, PickForm
 
 NEW_WINDOW = "lti1p3_new_window"  # pylti1p3's mark of a login past the cookie check
 
@@ -104,6 +104,12 @@ def _create(cleaned: dict):
     }
     if activity == "lesson":
         fields.update(kind=Assignment.Kind.LESSON, goal=Assignment.Goal.BALANCED)
+    elif activity.startswith(LEARN_PREFIX):  # the goal is fixed: finish the lesson once
+        fields.update(
+            kind=Assignment.Kind.TUTORIAL,
+            game=activity.removeprefix(LEARN_PREFIX),
+            goal=Assignment.Goal.LEARN,
+        )
     else:
         engine = games.engine_get(game=activity)
         fields.update(

@@ -21,15 +21,15 @@ MATCH_PATH = re.compile(r"^/(?:play|replays)/([\w-]+)/$")
 
 @register.filter
 def homework_title(assignment: Assignment) -> str:
-    if assignment.title:
-        return assignment.title
-    return _("Meal-balance lesson") if assignment.is_lesson else game_name(assignment.game)
+    return assignment.title or results.activity_name(assignment)
 
 
 @register.filter
 def activity_words(assignment: Assignment) -> str:
     if assignment.is_lesson:
-        return _("Meal-balance lesson")
+        return results.activity_name(assignment)
+    if assignment.is_tutorial:  # under a title that already names the lesson
+        return _("Learn to play %(game)s with a coach") % {"game": game_name(assignment.game)}
     return _("%(game)s against %(level)s bots") % {
         "game": game_name(assignment.game),
         "level": level_name(assignment.bot_level).lower(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import timedelta
 
@@ -97,3 +98,36 @@ def play_out(match_id: str, token: str, limit: int = 400) -> Match:
                 match_id=match_id, seat=0, token=token, action={**legal[0], "version": match.version}
             )
     raise AssertionError("The game did not finish.")
+
+
+def learn_homework(owner, game: str = "duel", **extra) -> Assignment:
+    """A learn-to-play lesson of `game` as homework (its goal is always to finish it once)."""
+    fields = {"kind": "tutorial", "game": game, "goal": "learn", "due_at": timezone.now() + timedelta(days=7)}
+    return services.assignment_create(teacher=owner, **{**fields, **extra})
+
+
+def coach_picks(page: str) -> list[dict]:
+    """The moves of the buttons the coach marked on the learner's page."""
+    marked = re.findall(r'<button data-coach-pick="[^"]*"[^>]*hx-vals="([^"]*)"', page)
+    return [json.loads(json.loads(vals.replace("&quot;", '"'))["action"]) for vals in marked]
+
+
+def learn_out(client: Client, match: Match, limit: int = 80) -> Match:
+    """Play a guided first game until its coach says the lesson is over, as the learner does:
+    the coach's first pick on the page each time, the bots answering (the scheduler's own
+    moves, driven here). Some lessons end before their game does."""
+    for _ in range(limit):
+        scheduler.bots_play(match_id=match.pk)
+        match.refresh_from_db()
+        page = client.get(f"/play/{match.pk}/", HTTP_HX_REQUEST="true").content.decode()
+        if match.status == "finished" or "coach-done" in page:
+            return match
+        picks = coach_picks(page)
+        if not picks:  # the bots' turn (the scheduler moves them on the next round)
+            continue
+        move = {**picks[0], "version": match.version}
+        response = client.post(
+            f"/play/{match.pk}/move/", {"seat": 0, "action": json.dumps(move)}, HTTP_HX_REQUEST="true"
+        )
+        assert response.status_code == 200, response.content.decode()
+    raise AssertionError("The lesson did not finish.")

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from homework.models import Assignment
-from tests.homework.conftest import RESUME_CODE, duel_homework, finish, lesson_homework, play
+from tests.homework.conftest import RESUME_CODE, duel_homework, finish, learn_homework, lesson_homework, play
 from tests.i18n.spanish_text import english_left, visible_texts
 
 pytestmark = pytest.mark.django_db
@@ -85,3 +85,19 @@ def test_the_teachers_homework_pages_read_in_spanish(teacher):
             _client(language, teacher).get(path).content.decode() for language in ("en", "es")
         )
         _assert_spanish(path, english, spanish, names)
+
+
+def test_a_learn_to_play_homework_reads_in_spanish_for_the_student_and_the_teacher(teacher):
+    assignment = learn_homework(teacher)
+    code = assignment.code
+    names = {"Ana", "Duel", "testserver", code, *code}
+    english, spanish = _student_pages(assignment, games=1)  # one guided game, finished
+    _assert_spanish(f"/hw/{code}/ learn-to-play", english, spanish, names | _codes(english, spanish))
+    assert "Lección para aprender a jugar: Duel" in spanish and "Lección terminada" in spanish
+    student_browser = Client()
+    assert student_browser.post(f"/hw/{code}/join/", {"nickname": "Ana"}).status_code == 302
+    finish(play(student_browser, assignment))
+    path = f"/teach/homework/{assignment.pk}/"
+    english, spanish = (_client(language, teacher).get(path).content.decode() for language in ("en", "es"))
+    _assert_spanish(path, english, spanish, names)
+    assert "Terminar la lección" in spanish

@@ -85,6 +85,20 @@ def test_a_game_against_bots_can_be_deep_linked(platform):
         "game", "duel", "beginner", "play")  # fmt: skip
 
 
+def test_the_picker_offers_each_games_learn_to_play_lesson_and_links_it_with_its_goal_of_one(platform):
+    client = Client()
+    picker = launch(client, platform, "teacher-1", "deep-link").content.decode()
+    assert 'value="learn:duel"' in picker and "Learn-to-play lesson: Duel" in picker
+    assert 'value="learn:snack-wars"' in picker
+    assert "A learn-to-play lesson's goal is always 1: finish the lesson." in picker
+    assignment = deep_link(platform, activity="learn:duel")
+    assert (assignment.kind, assignment.game, assignment.goal, assignment.goal_count) == (
+        "tutorial", "duel", "learn", 1)  # fmt: skip
+    item = platform.content_items[-1]
+    assert item["title"] == "Learn-to-play lesson: Duel" and item["lineItem"]["label"] == item["title"]
+    assert item["custom"] == {"plateful_homework": assignment.code}
+
+
 def test_a_student_is_seated_with_a_made_up_name_and_no_nickname_to_type(platform):
     deep_link(platform)
     add_student(platform, "student-7")

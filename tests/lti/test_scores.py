@@ -8,7 +8,9 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from homework.models import Attempt
 from lti.models import LtiSeat
+from tests.homework.conftest import learn_out, play
 from tests.lti.conftest import launch, ticket_of
 from tests.lti.test_launch import add_student, deep_link
 
@@ -58,3 +60,19 @@ def test_a_grade_book_that_fails_leaves_the_page_working_and_the_score_goes_late
     seat.refresh_from_db()
     assert seat.score_sent_at is not None and seat.score_error == ""
     assert [score["userId"] for score in platform.scores] == ["student-7"]
+
+
+def test_finishing_a_learn_to_play_lesson_posts_the_score(platform, settings):
+    """Snack Attack's lesson ends before its game does: the score goes when the coach says so."""
+    settings.GAMES_SCHEDULER = False  # the test plays the bots' moves itself
+    assignment = deep_link(platform, activity="learn:snack-attack")
+    browser = _student(platform, "student-7")
+    match = play(browser, assignment)
+    assert match.tutorial and platform.scores == []
+    learn_out(browser, match)
+    match.refresh_from_db()
+    assert match.status != "finished" and Attempt.objects.get().lesson_done_at is not None
+    [score] = platform.scores
+    assert score["userId"] == "student-7" and (score["scoreGiven"], score["scoreMaximum"]) == (100, 100)
+    assert (score["activityProgress"], score["gradingProgress"]) == ("Completed", "FullyGraded")
+    assert LtiSeat.objects.get().score_sent_at is not None
