@@ -14,7 +14,7 @@ from pathlib import Path
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from nicknames.spelling import entry_forms, fold, letter_pattern, run_fits, runs
+from nicknames.spelling import entry_forms, fold, letter_pattern, plain, run_fits, runs
 
 DATA = Path(__file__).with_name("data")
 LANGUAGES = ("en", "es")
@@ -30,6 +30,10 @@ CATEGORIES = (
     "staff",
     "criminals",
 )
+# "=Escobar": rude only as the whole name, its numbers and frames.txt's words aside ("Escobar99",
+# "E s c o b a r", "The Escobar"), since with other words it is a family's name ("Maria Escobar").
+# In allowed.txt, "=Titz": that word alone, typed so (no digit or symbol for a letter), is fine.
+ALONE = "="
 GLUE = "+"  # "poop+": the entry glued to each line of glue.txt ("poopface", "eres poop", ...)
 # Every word of these lists counts glued to an ending of glue.txt too ("sexgod", "dickpic").
 GLUED_CATEGORIES = ("profanity", "sexual", "slurs", "hate")
@@ -97,6 +101,9 @@ class WordLists:
         self.ends: list[tuple[re.Pattern, Match]] = []
         self.roots: list[tuple[re.Pattern, Match, int]] = []
         self.pranks: list[tuple[str, Match]] = []
+        self.alone: dict[str, list[tuple[tuple[int, ...], Match]]] = {}
+        self.exact: set[str] = set()  # allowed.txt's "=Titz" lines, as typed
+        self.frames: set[str] = set()
         self.suffixes: dict[str, set[str]] = {}
         self.endings: dict[str, set[str]] = {}
         allowed: set[str] = set()
@@ -105,7 +112,12 @@ class WordLists:
             glue = data_lines(folder / "glue.txt")
             self.suffixes[language] = {fold(line) for line in data_lines(folder / "suffixes.txt")}
             self.endings[language] = {entry_forms(line)[0] for line in glue if GLUE not in line}
-            allowed.update(form for line in data_lines(folder / "allowed.txt") for form in entry_forms(line))
+            self.frames.update(entry_forms(line)[0] for line in data_lines(folder / "frames.txt"))
+            for line in data_lines(folder / "allowed.txt"):
+                if line.startswith(ALONE):
+                    self.exact.add("".join(ch for ch in plain(line[1:]) if ch.isalpha()))
+                else:
+                    allowed.update(entry_forms(line))
             for category in CATEGORIES:
                 for line in data_lines(folder / f"{category}.txt"):
                     self._add(line, Match(category, line, language), glue)
@@ -118,6 +130,11 @@ class WordLists:
     # ----- loading ---------------------------------------------------------------------------
 
     def _add(self, line: str, match: Match, glue: list[str]) -> None:
+        if line.startswith(ALONE):
+            for form in entry_forms(line[1:], said=True, hard_k=match.language == "es"):
+                letters, counts = runs(form)
+                self.alone.setdefault(letters, []).append((counts, match))
+            return
         if line.endswith(GLUE):
             base = line[: -len(GLUE)].strip()
             for piece in glue:
@@ -153,9 +170,16 @@ class WordLists:
         `text` with one of the entry's language's suffixes ("asses", "pissy", "putas"; a suffix
         written "-ito" takes the place of the entry's last vowel: "mierdita"), or a swear word,
         sexual word or slur glued to one of glue.txt's endings ("sexgod", "fagboy")."""
+        found = self._fits(self.whole, text, language)
+        if found or not suffixes:
+            return found
+        return self._suffixed(text) or self._glued(text)
+
+    @staticmethod
+    def _fits(table, text: str, language: str = "") -> Match | None:
         letters, counts = runs(text)
         long = len(letters) >= LONG_ENTRY
-        for needed, match in self.whole.get(letters, ()):
+        for needed, match in table.get(letters, ()):
             if language and match.language != language:
                 continue
             last = len(letters) - 1
@@ -165,8 +189,6 @@ class WordLists:
             )
             if all(fits):
                 return match
-        if suffixes:
-            return self._suffixed(text) or self._glued(text)
         return None
 
     def _suffixed(self, text: str) -> Match | None:
@@ -192,6 +214,30 @@ class WordLists:
                     found = self.whole_match(base, suffixes=False, language=language) or self._suffixed(base)
                     if found and found.language == language and found.category in GLUED_CATEGORIES:
                         return found
+        return None
+
+    def alone_match(self, text: str) -> Match | None:
+        """What a whole name (numbers and frames aside) may not be: an "=" entry, or any entry
+        but a prank name typed with two neighbouring letters swapped, however short ("Dcik",
+        "Sxe"; "Carp" and the other real words are allowed.txt's "=" lines)."""
+        if found := self._fits(self.alone, text):
+            return found
+        for at in range(len(text) - 1):
+            if text[at] == text[at + 1]:
+                continue
+            swapped = fold(text[:at] + text[at + 1] + text[at] + text[at + 2 :])
+            found = self._fits(self.alone, swapped) or self.whole_match(swapped, suffixes=False)
+            found = found or self.root_match(swapped)
+            # One word only: a phrase or a glued entry swapped is another word ("Sussex", "u sex").
+            if found and found.category != "pranks" and not any(ch in found.entry for ch in " +"):
+                return found
+        return None
+
+    def root_match(self, text: str) -> Match | None:
+        """A root, start or end entry that is the whole of `text`."""
+        for pattern, match, *_size in (*self.roots, *self.starts, *self.ends):
+            if pattern.fullmatch(text):
+                return match
         return None
 
     def swapped_match(self, text: str) -> Match | None:

@@ -125,8 +125,9 @@ def _typed_words(name: str, *, camel: bool) -> list[str]:
     lone = [len(word) == 1 and (word.isalpha() or word in LEET) for word in words]
     for index, word in enumerate(words):
         if lone[index] and not word.isalpha():
-            near = [lone[i] and words[i].isalpha() for i in (index - 1, index + 1) if 0 <= i < len(words)]
-            if any(near):
+            near = [i for i in (index - 1, index + 1) if 0 <= i < len(words) and lone[i]]
+            # Beside a lone digit it is a number's digit ("1 4 8 8 G a n g").
+            if any(words[i].isalpha() for i in near) and not (word.isdigit() and any(words[i].isdigit() for i in near)):
                 words[index] = LEET[word]
     return words
 
@@ -172,6 +173,15 @@ def readings(name: str) -> list[list[Word]]:
             if words not in found:
                 found.append(words)
     return found
+
+
+def typed_words(name: str) -> list[str]:
+    """The name's words as typed, in small letters without accents, no symbol read as a letter,
+    digit runs apart and a gamer's frame left out: "xXTwattXx" -> ["twatt"], "Titz12" ->
+    ["titz", "12"], "T1tz" -> ["t", "1", "tz"]."""
+    if framed := _FRAME.match(unaccented(name).strip()):
+        name = framed.group(1)
+    return [piece for word in _typed_words(name, camel=True) for piece in re.split(r"(\d+)", plain(word)) if piece]
 
 
 def entry_forms(entry: str, *, said: bool = False, hard_k: bool = False) -> list[str]:
