@@ -125,6 +125,8 @@ class WordLists:
         ordered = sorted(allowed, key=len, reverse=True)
         self.allowed = re.compile("|".join(map(re.escape, ordered))) if ordered else None
         self.any_root = re.compile("|".join(p.pattern for p, _m, _n in self.roots)) if self.roots else None
+        parts = [p.pattern for p, *_rest in (*self.roots, *self.starts, *self.ends)]
+        self.any_part = re.compile("|".join(f"(?:{part})" for part in parts)) if parts else None
         self.prank_forms = [form for form, _m in self.pranks]
 
     # ----- loading ---------------------------------------------------------------------------
@@ -176,11 +178,11 @@ class WordLists:
         return self._suffixed(text) or self._glued(text)
 
     @staticmethod
-    def _fits(table, text: str, language: str = "") -> Match | None:
+    def _fits(table, text: str, language: str = "", *, exact: bool = False) -> Match | None:
         letters, counts = runs(text)
         long = len(letters) >= LONG_ENTRY
         for needed, match in table.get(letters, ()):
-            if language and match.language != language:
+            if (language and match.language != language) or (exact and needed != counts):
                 continue
             last = len(letters) - 1
             fits = (
@@ -226,7 +228,8 @@ class WordLists:
             if text[at] == text[at + 1]:
                 continue
             swapped = fold(text[:at] + text[at + 1] + text[at] + text[at + 2 :])
-            found = self._fits(self.alone, swapped) or self.whole_match(swapped, suffixes=False)
+            # Letter for letter: a swap that doubles a letter is no stretched one ("Cocoon": "ccoon").
+            found = self._fits(self.alone, swapped, exact=True) or self._fits(self.whole, swapped, exact=True)
             found = found or self.root_match(swapped)
             # One word only: a phrase or a glued entry swapped is another word ("Sussex", "u sex").
             if found and found.category != "pranks" and not any(ch in found.entry for ch in " +"):
@@ -235,6 +238,8 @@ class WordLists:
 
     def root_match(self, text: str) -> Match | None:
         """A root, start or end entry that is the whole of `text`."""
+        if self.any_part is None or not self.any_part.fullmatch(text):
+            return None
         for pattern, match, *_size in (*self.roots, *self.starts, *self.ends):
             if pattern.fullmatch(text):
                 return match
@@ -243,7 +248,7 @@ class WordLists:
     def swapped_match(self, text: str) -> Match | None:
         """A whole entry of `SWAPPED` letters or more typed with two neighbours swapped."""
         for swapped in swaps(text):
-            if found := self.whole_match(swapped, suffixes=False):
+            if found := self.whole_match(swapped, suffixes=False) or self.root_match(swapped):
                 return found
         return None
 

@@ -73,6 +73,15 @@ def _pieces(words: list[Word]):
         run = [index] if not word.number and 0 < len(word.text) <= SHORT else []
 
 
+def _allowed(lists: WordLists, words: list[Word]) -> list[tuple[int, int]]:
+    """Where allowed words lie in the glued name: allowed.txt's words, and its "=" words where a
+    word of the name is spelled so ("Quique Lopez": "kike" is read, "Quique" was typed)."""
+    offsets = _offsets(words)
+    spans = lists.allowed_spans("".join(word.text for word in words), set(offsets))
+    exact = [(at, at + len(word.text)) for word, at in zip(words, offsets, strict=True) if word.spelled in lists.exact]
+    return spans + exact
+
+
 def _reading_match(lists: WordLists, reading: list[Word]) -> Match | None:
     for word in reading:
         if word.number and (found := lists.number_match(word.text)):
@@ -87,7 +96,7 @@ def _reading_match(lists: WordLists, reading: list[Word]) -> Match | None:
     if core and (found := lists.alone_match(core)):  # "Escobar99", "The Dumbo", "Dcik"
         return found
     starts = set(_offsets(words))
-    spans = lists.allowed_spans("".join(word.text for word in words), starts)
+    spans = _allowed(lists, words)
     for glued, offset, spelled in _glued_runs(words):
         for text in with_hidden_letters(glued):
             # Folded again glued: "j a c k" is "jak", as "jack" typed whole ("t e q u i" too).
@@ -137,7 +146,7 @@ def library_match(name: str) -> Match | None:
     library, lists = _library(), word_lists()
     for reading in readings(name):
         words = [word for word in reading if not word.number]
-        spans = lists.allowed_spans("".join(word.text for word in words), set(_offsets(words)))
+        spans = _allowed(lists, words)
         kept = [
             word.spelled
             for word, start in zip(words, _offsets(words), strict=True)

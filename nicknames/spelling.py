@@ -35,7 +35,7 @@ LOOK_ALIKES = str.maketrans(
 # Digits and symbols children put for letters ("1" and "!" are read both ways, see LEET_L).
 LEET = {
     "0": "o", "1": "i", "2": "z", "3": "e", "4": "a", "5": "s", "6": "g", "7": "t", "8": "b",
-    "9": "g", "@": "a", "$": "s", "!": "i", "|": "l", "+": "t", "€": "e", "£": "e", "¢": "c",
+    "9": "g", "@": "a", "$": "s", "!": "i", "|": "i", "+": "t", "€": "e", "£": "e", "¢": "c",
     "<": "c", "%": "x", "¡": "i", "µ": "u", "#": "h",
 }  # fmt: skip
 LEET_L = {**LEET, "1": "l", "|": "l"}  # the second reading of "1": "ki11"
@@ -115,9 +115,10 @@ def _pieces(raw: str, table: dict[str, str], numbers_apart: bool) -> list[tuple[
     return [(text, False) for text in "".join(out).split()]
 
 
-def _typed_words(name: str, *, camel: bool) -> list[str]:
+def _typed_words(name: str, *, camel: bool, numbers: bool = False) -> list[str]:
     """Words as typed: split at spaces and separators, and at camelCase. A lone digit or symbol
-    among lone letters is a letter ("t.1.t.s", "a $ $")."""
+    among lone letters is a letter ("t.1.t.s", "a $ $"); with `numbers`, not a digit beside
+    another lone digit ("1 4 8 8 G a n g")."""
     text = unaccented(name)
     if camel:
         text = _CAMEL.sub(" ", text)
@@ -126,15 +127,15 @@ def _typed_words(name: str, *, camel: bool) -> list[str]:
     for index, word in enumerate(words):
         if lone[index] and not word.isalpha():
             near = [i for i in (index - 1, index + 1) if 0 <= i < len(words) and lone[i]]
-            # Beside a lone digit it is a number's digit ("1 4 8 8 G a n g").
-            if any(words[i].isalpha() for i in near) and not (word.isdigit() and any(words[i].isdigit() for i in near)):
+            number = numbers and word.isdigit() and any(words[i].isdigit() for i in near)
+            if any(words[i].isalpha() for i in near) and not number:
                 words[index] = LEET[word]
     return words
 
 
 def _reading(name: str, table: dict[str, str], numbers_apart: bool, camel: bool) -> list[Word]:
     words: list[Word] = []
-    typed = _typed_words(name, camel=camel)
+    typed = _typed_words(name, camel=camel, numbers=numbers_apart)
     spaced_digits = False  # "8 0 0 8 5" is one number
     for raw in typed:
         lone_digit = len(raw) == 1 and raw.isdigit()
