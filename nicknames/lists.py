@@ -104,6 +104,7 @@ class WordLists:
         self.alone: dict[str, list[tuple[tuple[int, ...], Match]]] = {}
         self.exact: set[str] = set()  # allowed.txt's "=Titz" lines, as typed
         self.frames: set[str] = set()
+        self.part_letters: set[str] = set()  # the root, start and end entries' letters, squeezed
         self.suffixes: dict[str, set[str]] = {}
         self.endings: dict[str, set[str]] = {}
         allowed: set[str] = set()
@@ -125,8 +126,8 @@ class WordLists:
         ordered = sorted(allowed, key=len, reverse=True)
         self.allowed = re.compile("|".join(map(re.escape, ordered))) if ordered else None
         self.any_root = re.compile("|".join(p.pattern for p, _m, _n in self.roots)) if self.roots else None
-        parts = [p.pattern for p, *_rest in (*self.roots, *self.starts, *self.ends)]
-        self.any_part = re.compile("|".join(f"(?:{part})" for part in parts)) if parts else None
+        long_roots = [p.pattern for p, _m, size in self.roots if size >= LONG_ROOT]
+        self.any_long_root = re.compile("|".join(long_roots)) if long_roots else None
         self.prank_forms = [form for form, _m in self.pranks]
 
     # ----- loading ---------------------------------------------------------------------------
@@ -151,6 +152,8 @@ class WordLists:
             self._add_form(form, match, starred_start, starred_end)
 
     def _add_form(self, form: str, match: Match, starred_start: bool, starred_end: bool) -> None:
+        if starred_start or starred_end:
+            self.part_letters.add(runs(form)[0])
         if form.isdigit():
             self.numbers.append((re.compile(f"(?:{form})+"), match))
         elif starred_start and starred_end:
@@ -238,7 +241,7 @@ class WordLists:
 
     def root_match(self, text: str) -> Match | None:
         """A root, start or end entry that is the whole of `text`."""
-        if self.any_part is None or not self.any_part.fullmatch(text):
+        if runs(text)[0] not in self.part_letters:
             return None
         for pattern, match, *_size in (*self.roots, *self.starts, *self.ends):
             if pattern.fullmatch(text):
@@ -283,6 +286,8 @@ class WordLists:
     def long_root_match(self, text: str, offset: int, spans, starts: set[int]) -> Match | None:
         """A long root across whole words ("kill urself") starting at a word's start
         (`starts`, in the glued name): "Justin Case" has no "u stink"."""
+        if self.any_long_root is None or not self.any_long_root.search(text):
+            return None
         for pattern, match, size in self.roots:
             if size < LONG_ROOT:
                 continue

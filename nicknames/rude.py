@@ -78,7 +78,11 @@ def _allowed(lists: WordLists, words: list[Word]) -> list[tuple[int, int]]:
     word of the name is spelled so ("Quique Lopez": "kike" is read, "Quique" was typed)."""
     offsets = _offsets(words)
     spans = lists.allowed_spans("".join(word.text for word in words), set(offsets))
-    exact = [(at, at + len(word.text)) for word, at in zip(words, offsets, strict=True) if word.spelled in lists.exact]
+    exact = [
+        (at, at + len(word.text))
+        for word, at in zip(words, offsets, strict=True)
+        if word.typed and word.spelled in lists.exact
+    ]
     return spans + exact
 
 

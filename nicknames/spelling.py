@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Letters of other scripts that look exactly like Latin ones (Cyrillic, Greek).
 LOOK_ALIKES = str.maketrans(
@@ -80,6 +81,7 @@ class Word:
     initial: bool = False
     number: bool = False
     spelled: str = ""  # before folding (what a library is given)
+    typed: bool = False  # spelled as typed: no digit or symbol read as a letter
 
 
 def unaccented(text: str) -> str:
@@ -148,13 +150,14 @@ def _reading(name: str, table: dict[str, str], numbers_apart: bool, camel: bool)
                 continue
             letters = "".join(ch for ch in text if ch.isalpha() or ch == HIDDEN)
             if letters:
-                words.append(Word(fold(SHORT_WORDS.get(letters, letters)), spelled=letters))
+                as_typed = letters in plain(raw)
+                words.append(Word(fold(SHORT_WORDS.get(letters, letters)), spelled=letters, typed=as_typed))
         spaced_digits = lone_digit
     lettered = [i for i, word in enumerate(words) if not word.number]
     if len(lettered) > 1 and typed and len(typed[-1]) == 1 and typed[-1].isupper():
         last, before = words[lettered[-1]], words[lettered[-2]]
         if len(last.text) == 1 and len(before.text) > 1:
-            words[lettered[-1]] = Word(last.text, initial=True, spelled=last.spelled)
+            words[lettered[-1]] = Word(last.text, initial=True, spelled=last.spelled, typed=last.typed)
     return words
 
 
@@ -182,7 +185,9 @@ def typed_words(name: str) -> list[str]:
     ["titz", "12"], "T1tz" -> ["t", "1", "tz"]."""
     if framed := _FRAME.match(unaccented(name).strip()):
         name = framed.group(1)
-    return [piece for word in _typed_words(name, camel=True) for piece in re.split(r"(\d+)", plain(word)) if piece]
+    return [
+        piece for word in _typed_words(name, camel=True) for piece in re.split(r"(\d+)", plain(word)) if piece
+    ]
 
 
 def entry_forms(entry: str, *, said: bool = False, hard_k: bool = False) -> list[str]:
@@ -232,6 +237,7 @@ def run_fits(letter: str, have: int, need: int, *, long: bool) -> bool:
     return have == 1 or have >= 3
 
 
+@lru_cache(maxsize=8192)  # the matcher asks about the same few pieces of a name many times
 def runs(text: str) -> tuple[str, tuple[int, ...]]:
     """("shiiit") -> ("shit", (1, 1, 3, 1)): the letters with repeats squeezed, and how many."""
     letters, counts = [], []
