@@ -47,7 +47,8 @@ LONG_ENTRY = 5
 # shorter ones only as spelled ("Mike Hunt", not "Mike Hunter").
 FUZZY_PRANK = 9
 # A whole entry this long also matches with two neighbouring letters swapped ("Ngiga", "Btich");
-# shorter words swapped are too often other words ("carp", "tits"). Inside a longer word only an
+# a shorter one only as the whole name (`alone_match`: "Dcik"), since inside a name shorter words
+# swapped are too often other words ("carp", "tits"). Inside a longer word only an
 # entry of `LONG_ROOT` letters or more counts swapped ("Teahcer"): shorter roots swapped hide
 # in too many names ("Bushtit", "Thunder").
 SWAPPED = 5

@@ -1,14 +1,19 @@
 """Is a name rude? The project's word lists (`nicknames.lists`) on every reading of the name
 (`nicknames.spelling`), plus glin-profanity's English and Spanish lists on whole words.
 
-For each reading (a list of words):
-  * a number word against the numbers ("69", "80085");
+A name whose one word is an allowed.txt "=" word typed as such ("Titz", "xXTwattXx") is read
+without it. For each reading (a list of words):
+  * a number word against the numbers ("69", "80085"), and runs with numbers glued ("14 words");
+  * the whole name, numbers and frames.txt's words aside, against the "=" entries, rude only as
+    the whole name ("Escobar99", "The Dumbo"), and against every entry with two neighbouring
+    letters swapped, letter for letter ("Dcik", "Sxe");
   * every run of consecutive words glued ("mike hunt", "f u c k", "ur mom fat") against the
     whole-word entries, suffixed ones ("asses") and, misspelled by a letter, the long prank
     names; and against the long roots when the run starts at a word's start ("kill urself");
   * each word, and each run of short pieces glued ("sh it"), against the roots anywhere and
     the entries that start or end a word;
-  a hit inside an allowed word ("Scunthorpe", "Cock-a-leekie") never counts.
+  a hit inside an allowed word ("Scunthorpe", "Cock-a-leekie"), or inside a word typed as an
+  allowed.txt "=" word ("Quique Lopez"), never counts.
 
 `rude_match(name)` says which list refused a name and on which entry (None: not rude);
 `is_rude(name)` is the yes/no. Pure Python: no Django needed.
