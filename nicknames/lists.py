@@ -52,6 +52,7 @@ FUZZY_PRANK = 9
 # entry of `LONG_ROOT` letters or more counts swapped ("Teahcer"): shorter roots swapped hide
 # in too many names ("Bushtit", "Thunder").
 SWAPPED = 5
+SHORTEST_SWAP = 3  # "Sxe", "iDk"; the real words such a swap spells are allowed.txt's "=" lines
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ class WordLists:
         self.alone: dict[str, list[tuple[tuple[int, ...], Match]]] = {}
         self.exact: set[str] = set()  # allowed.txt's "=Titz" lines, as typed
         self.frames: set[str] = set()
-        self.part_letters: set[str] = set()  # the root, start and end entries' letters, squeezed
+        self.parts: dict[str, list[tuple[tuple[int, ...], Match]]] = {}  # roots, starts and ends
         self.suffixes: dict[str, set[str]] = {}
         self.endings: dict[str, set[str]] = {}
         allowed: set[str] = set()
@@ -135,7 +136,7 @@ class WordLists:
 
     def _add(self, line: str, match: Match, glue: list[str]) -> None:
         if line.startswith(ALONE):
-            for form in entry_forms(line[1:], said=True, hard_k=match.language == "es"):
+            for form in entry_forms(line[1:], hard_k=match.language == "es"):
                 letters, counts = runs(form)
                 self.alone.setdefault(letters, []).append((counts, match))
             return
@@ -154,7 +155,8 @@ class WordLists:
 
     def _add_form(self, form: str, match: Match, starred_start: bool, starred_end: bool) -> None:
         if starred_start or starred_end:
-            self.part_letters.add(runs(form)[0])
+            letters, counts = runs(form)
+            self.parts.setdefault(letters, []).append((counts, match))
         if form.isdigit():
             self.numbers.append((re.compile(f"(?:{form})+"), match))
         elif starred_start and starred_end:
@@ -228,6 +230,8 @@ class WordLists:
         "Sxe"; "Carp" and the other real words are allowed.txt's "=" lines)."""
         if found := self._fits(self.alone, text):
             return found
+        if len(runs(text)[0]) < SHORTEST_SWAP:
+            return None
         for at in range(len(text) - 1):
             if text[at] == text[at + 1]:
                 continue
@@ -241,13 +245,8 @@ class WordLists:
         return None
 
     def root_match(self, text: str) -> Match | None:
-        """A root, start or end entry that is the whole of `text`."""
-        if runs(text)[0] not in self.part_letters:
-            return None
-        for pattern, match, *_size in (*self.roots, *self.starts, *self.ends):
-            if pattern.fullmatch(text):
-                return match
-        return None
+        """A root, start or end entry that is the whole of `text`, letter for letter."""
+        return self._fits(self.parts, text, exact=True)
 
     def swapped_match(self, text: str) -> Match | None:
         """A whole entry of `SWAPPED` letters or more typed with two neighbours swapped."""
