@@ -227,7 +227,8 @@ class WordLists:
     def alone_match(self, text: str) -> Match | None:
         """What a whole name (numbers and frames aside) may not be: an "=" entry, or any entry
         but a prank name typed with two neighbouring letters swapped, however short ("Dcik",
-        "Sxe"; "Carp" and the other real words are allowed.txt's "=" lines)."""
+        "Sxe"; "Lena", "Ide" and the other real words it would spell are allowed.txt's "="
+        lines)."""
         if found := self._fits(self.alone, text):
             return found
         if len(runs(text)[0]) < SHORTEST_SWAP:

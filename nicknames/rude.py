@@ -33,7 +33,6 @@ MAX_RUN = 60  # longest run of glued words compared (a name has at most 20 visib
 # Roots are looked for swapped only in a word this short: in a longer one, some swap of its
 # letters spells a root by chance ("BulbasaurAdwoa" has "basura").
 SWAPPED_PIECE = 10
-
 SHORT = 3  # words this short may be pieces of one split word ("sh it", "f uck")
 
 
