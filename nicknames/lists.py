@@ -14,7 +14,7 @@ from pathlib import Path
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from nicknames.spelling import entry_forms, fold, letter_pattern, run_fits, runs
+from nicknames.spelling import entry_forms, fold, letter_pattern, plain, run_fits, runs
 
 DATA = Path(__file__).with_name("data")
 LANGUAGES = ("en", "es")
@@ -30,6 +30,10 @@ CATEGORIES = (
     "staff",
     "criminals",
 )
+# "=Escobar": rude only as the whole name, its numbers and frames.txt's words aside ("Escobar99",
+# "E s c o b a r", "The Escobar"), since with other words it is a family's name ("Maria Escobar").
+# In allowed.txt, "=Titz": that word alone, typed so (no digit or symbol for a letter), is fine.
+ALONE = "="
 GLUE = "+"  # "poop+": the entry glued to each line of glue.txt ("poopface", "eres poop", ...)
 # Every word of these lists counts glued to an ending of glue.txt too ("sexgod", "dickpic").
 GLUED_CATEGORIES = ("profanity", "sexual", "slurs", "hate")
@@ -43,10 +47,12 @@ LONG_ENTRY = 5
 # shorter ones only as spelled ("Mike Hunt", not "Mike Hunter").
 FUZZY_PRANK = 9
 # A whole entry this long also matches with two neighbouring letters swapped ("Ngiga", "Btich");
-# shorter words swapped are too often other words ("carp", "tits"). Inside a longer word only an
+# a shorter one only as the whole name (`alone_match`: "Dcik"), since inside a name shorter words
+# swapped are too often other words ("carp", "tits"). Inside a longer word only an
 # entry of `LONG_ROOT` letters or more counts swapped ("Teahcer"): shorter roots swapped hide
 # in too many names ("Bushtit", "Thunder").
 SWAPPED = 5
+SHORTEST_SWAP = 3  # "Sxe", "iDk"; the real words such a swap spells are allowed.txt's "=" lines
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,10 @@ class WordLists:
         self.ends: list[tuple[re.Pattern, Match]] = []
         self.roots: list[tuple[re.Pattern, Match, int]] = []
         self.pranks: list[tuple[str, Match]] = []
+        self.alone: dict[str, list[tuple[tuple[int, ...], Match]]] = {}
+        self.exact: set[str] = set()  # allowed.txt's "=Titz" lines, as typed
+        self.frames: set[str] = set()
+        self.parts: dict[str, list[tuple[tuple[int, ...], Match]]] = {}  # roots, starts and ends
         self.suffixes: dict[str, set[str]] = {}
         self.endings: dict[str, set[str]] = {}
         allowed: set[str] = set()
@@ -105,7 +115,12 @@ class WordLists:
             glue = data_lines(folder / "glue.txt")
             self.suffixes[language] = {fold(line) for line in data_lines(folder / "suffixes.txt")}
             self.endings[language] = {entry_forms(line)[0] for line in glue if GLUE not in line}
-            allowed.update(form for line in data_lines(folder / "allowed.txt") for form in entry_forms(line))
+            self.frames.update(entry_forms(line)[0] for line in data_lines(folder / "frames.txt"))
+            for line in data_lines(folder / "allowed.txt"):
+                if line.startswith(ALONE):
+                    self.exact.add("".join(ch for ch in plain(line[1:]) if ch.isalpha()))
+                else:
+                    allowed.update(entry_forms(line))
             for category in CATEGORIES:
                 for line in data_lines(folder / f"{category}.txt"):
                     self._add(line, Match(category, line, language), glue)
@@ -113,11 +128,18 @@ class WordLists:
         ordered = sorted(allowed, key=len, reverse=True)
         self.allowed = re.compile("|".join(map(re.escape, ordered))) if ordered else None
         self.any_root = re.compile("|".join(p.pattern for p, _m, _n in self.roots)) if self.roots else None
+        long_roots = [p.pattern for p, _m, size in self.roots if size >= LONG_ROOT]
+        self.any_long_root = re.compile("|".join(long_roots)) if long_roots else None
         self.prank_forms = [form for form, _m in self.pranks]
 
     # ----- loading ---------------------------------------------------------------------------
 
     def _add(self, line: str, match: Match, glue: list[str]) -> None:
+        if line.startswith(ALONE):
+            for form in entry_forms(line[1:], hard_k=match.language == "es"):
+                letters, counts = runs(form)
+                self.alone.setdefault(letters, []).append((counts, match))
+            return
         if line.endswith(GLUE):
             base = line[: -len(GLUE)].strip()
             for piece in glue:
@@ -132,6 +154,9 @@ class WordLists:
             self._add_form(form, match, starred_start, starred_end)
 
     def _add_form(self, form: str, match: Match, starred_start: bool, starred_end: bool) -> None:
+        if starred_start or starred_end:
+            letters, counts = runs(form)
+            self.parts.setdefault(letters, []).append((counts, match))
         if form.isdigit():
             self.numbers.append((re.compile(f"(?:{form})+"), match))
         elif starred_start and starred_end:
@@ -153,10 +178,17 @@ class WordLists:
         `text` with one of the entry's language's suffixes ("asses", "pissy", "putas"; a suffix
         written "-ito" takes the place of the entry's last vowel: "mierdita"), or a swear word,
         sexual word or slur glued to one of glue.txt's endings ("sexgod", "fagboy")."""
+        found = self._fits(self.whole, text, language)
+        if found or not suffixes:
+            return found
+        return self._suffixed(text) or self._glued(text)
+
+    @staticmethod
+    def _fits(table, text: str, language: str = "", *, exact: bool = False) -> Match | None:
         letters, counts = runs(text)
         long = len(letters) >= LONG_ENTRY
-        for needed, match in self.whole.get(letters, ()):
-            if language and match.language != language:
+        for needed, match in table.get(letters, ()):
+            if (language and match.language != language) or (exact and needed != counts):
                 continue
             last = len(letters) - 1
             fits = (
@@ -165,8 +197,6 @@ class WordLists:
             )
             if all(fits):
                 return match
-        if suffixes:
-            return self._suffixed(text) or self._glued(text)
         return None
 
     def _suffixed(self, text: str) -> Match | None:
@@ -194,10 +224,35 @@ class WordLists:
                         return found
         return None
 
+    def alone_match(self, text: str) -> Match | None:
+        """What a whole name (numbers and frames aside) may not be: an "=" entry, or any entry
+        but a prank name typed with two neighbouring letters swapped, however short ("Dcik",
+        "Sxe"; "Lena", "Ide" and the other real words it would spell are allowed.txt's "="
+        lines)."""
+        if found := self._fits(self.alone, text):
+            return found
+        if len(runs(text)[0]) < SHORTEST_SWAP:
+            return None
+        for at in range(len(text) - 1):
+            if text[at] == text[at + 1]:
+                continue
+            swapped = fold(text[:at] + text[at + 1] + text[at] + text[at + 2 :])
+            # Letter for letter: a swap that doubles a letter is no stretched one ("Cocoon": "ccoon").
+            found = self._fits(self.alone, swapped, exact=True) or self._fits(self.whole, swapped, exact=True)
+            found = found or self.root_match(swapped)
+            # One word only: a phrase or a glued entry swapped is another word ("Sussex", "u sex").
+            if found and found.category != "pranks" and not any(ch in found.entry for ch in " +"):
+                return found
+        return None
+
+    def root_match(self, text: str) -> Match | None:
+        """A root, start or end entry that is the whole of `text`, letter for letter."""
+        return self._fits(self.parts, text, exact=True)
+
     def swapped_match(self, text: str) -> Match | None:
         """A whole entry of `SWAPPED` letters or more typed with two neighbours swapped."""
         for swapped in swaps(text):
-            if found := self.whole_match(swapped, suffixes=False):
+            if found := self.whole_match(swapped, suffixes=False) or self.root_match(swapped):
                 return found
         return None
 
@@ -232,6 +287,8 @@ class WordLists:
     def long_root_match(self, text: str, offset: int, spans, starts: set[int]) -> Match | None:
         """A long root across whole words ("kill urself") starting at a word's start
         (`starts`, in the glued name): "Justin Case" has no "u stink"."""
+        if self.any_long_root is None or not self.any_long_root.search(text):
+            return None
         for pattern, match, size in self.roots:
             if size < LONG_ROOT:
                 continue

@@ -1,14 +1,19 @@
 """Is a name rude? The project's word lists (`nicknames.lists`) on every reading of the name
 (`nicknames.spelling`), plus glin-profanity's English and Spanish lists on whole words.
 
-For each reading (a list of words):
-  * a number word against the numbers ("69", "80085");
+A name whose one word is an allowed.txt "=" word typed as such ("Titz", "xXTwattXx") is read
+without it. For each reading (a list of words):
+  * a number word against the numbers ("69", "80085"), and runs with numbers glued ("14 words");
+  * the whole name, numbers and frames.txt's words aside, against the "=" entries, rude only as
+    the whole name ("Escobar99", "The Dumbo"), and against every entry with two neighbouring
+    letters swapped, letter for letter ("Dcik", "Sxe");
   * every run of consecutive words glued ("mike hunt", "f u c k", "ur mom fat") against the
     whole-word entries, suffixed ones ("asses") and, misspelled by a letter, the long prank
     names; and against the long roots when the run starts at a word's start ("kill urself");
   * each word, and each run of short pieces glued ("sh it"), against the roots anywhere and
     the entries that start or end a word;
-  a hit inside an allowed word ("Scunthorpe", "Cock-a-leekie") never counts.
+  a hit inside an allowed word ("Scunthorpe", "Cock-a-leekie"), or inside a word typed as an
+  allowed.txt "=" word ("Quique Lopez"), never counts.
 
 `rude_match(name)` says which list refused a name and on which entry (None: not rude);
 `is_rude(name)` is the yes/no. Pure Python: no Django needed.
@@ -22,7 +27,7 @@ from functools import cache
 from glin_profanity import Filter
 
 from nicknames.lists import LONG_ROOT, Match, WordLists, swaps
-from nicknames.spelling import Word, fold, readings, with_hidden_letters
+from nicknames.spelling import Word, fold, readings, typed_words, with_hidden_letters
 
 MAX_RUN = 60  # longest run of glued words compared (a name has at most 20 visible characters)
 # Roots are looked for swapped only in a word this short: in a longer one, some swap of its
@@ -44,14 +49,15 @@ def _glued_runs(words: list[Word]):
     ("mike hunt" -> "mikehunt"), never gluing an initial to the word before it ("Ana L.")."""
     offsets = _offsets(words)
     for first in range(len(words)):
-        text = ""
+        text = spelled = ""
         for index in range(first, len(words)):
             if index > first and words[index].initial:
                 break
             text += words[index].text
+            spelled += words[index].spelled or words[index].text
             if len(text) > MAX_RUN:
                 break
-            yield text, offsets[first]
+            yield text, offsets[first], spelled
 
 
 def _pieces(words: list[Word]):
@@ -71,19 +77,41 @@ def _pieces(words: list[Word]):
         run = [index] if not word.number and 0 < len(word.text) <= SHORT else []
 
 
+def _allowed(lists: WordLists, words: list[Word]) -> list[tuple[int, int]]:
+    """Where allowed words lie in the glued name: allowed.txt's words, and its "=" words where a
+    word of the name is spelled so ("Quique Lopez": "kike" is read, "Quique" was typed)."""
+    offsets = _offsets(words)
+    spans = lists.allowed_spans("".join(word.text for word in words), set(offsets))
+    exact = [
+        (at, at + len(word.text))
+        for word, at in zip(words, offsets, strict=True)
+        if word.typed and word.spelled in lists.exact
+    ]
+    return spans + exact
+
+
 def _reading_match(lists: WordLists, reading: list[Word]) -> Match | None:
     for word in reading:
         if word.number and (found := lists.number_match(word.text)):
             return found
+    if any(word.number for word in reading):  # "14 Words", "1488 Gang"
+        for glued, _offset, _spelled in _glued_runs([word for word in reading if word.text]):
+            mixed = any(ch.isdigit() for ch in glued) and not glued.isdigit()
+            if mixed and (found := lists.whole_match(glued) or lists.swapped_match(glued)):
+                return found
     words = [word for word in reading if not word.number and word.text]
+    core = "".join(word.text for word in words if word.text not in lists.frames)
+    if core and (found := lists.alone_match(core)):  # "Escobar99", "The Dumbo", "Dcik"
+        return found
     starts = set(_offsets(words))
-    spans = lists.allowed_spans("".join(word.text for word in words), starts)
-    for glued, offset in _glued_runs(words):
+    spans = _allowed(lists, words)
+    for glued, offset, spelled in _glued_runs(words):
         for text in with_hidden_letters(glued):
-            # Folded again glued: "j a c k" is "jak", as "jack" typed whole.
+            # Folded again glued: "j a c k" is "jak", as "jack" typed whole ("t e q u i" too).
             found = (
                 lists.whole_match(text)
                 or lists.whole_match(fold(text))
+                or (spelled != text and lists.whole_match(fold(spelled)))
                 or lists.prank_match(text)
                 or lists.swapped_match(text)
             )
@@ -126,7 +154,7 @@ def library_match(name: str) -> Match | None:
     library, lists = _library(), word_lists()
     for reading in readings(name):
         words = [word for word in reading if not word.number]
-        spans = lists.allowed_spans("".join(word.text for word in words), set(_offsets(words)))
+        spans = _allowed(lists, words)
         kept = [
             word.spelled
             for word, start in zip(words, _offsets(words), strict=True)
@@ -137,9 +165,22 @@ def library_match(name: str) -> Match | None:
     return None
 
 
+def _exactly_allowed(lists: WordLists, name: str) -> str | None:
+    """The rest of a name whose one word is an allowed.txt "=" word typed as such ("Titz",
+    "xXTwattXx", "Mars 2"), or None: "T1tz" and "Big Titz" are read as usual."""
+    typed = typed_words(name)
+    core = [word for word in typed if not word.isdigit() and fold(word) not in lists.frames]
+    if len(core) != 1 or core[0] not in lists.exact:
+        return None
+    return " ".join(word for word in typed if word != core[0])
+
+
 def rude_match(name: str, *, library: bool = True) -> Match | None:
     """Why a name is rude (which list, which entry), or None."""
     lists = word_lists()
+    rest = _exactly_allowed(lists, name)
+    if rest is not None:
+        return rude_match(rest, library=library) if rest else None
     for reading in readings(name):
         if found := _reading_match(lists, reading):
             return found

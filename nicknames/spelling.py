@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Letters of other scripts that look exactly like Latin ones (Cyrillic, Greek).
 LOOK_ALIKES = str.maketrans(
@@ -35,7 +36,7 @@ LOOK_ALIKES = str.maketrans(
 # Digits and symbols children put for letters ("1" and "!" are read both ways, see LEET_L).
 LEET = {
     "0": "o", "1": "i", "2": "z", "3": "e", "4": "a", "5": "s", "6": "g", "7": "t", "8": "b",
-    "9": "g", "@": "a", "$": "s", "!": "i", "|": "l", "+": "t", "€": "e", "£": "e", "¢": "c",
+    "9": "g", "@": "a", "$": "s", "!": "i", "|": "i", "+": "t", "€": "e", "£": "e", "¢": "c",
     "<": "c", "%": "x", "¡": "i", "µ": "u", "#": "h",
 }  # fmt: skip
 LEET_L = {**LEET, "1": "l", "|": "l"}  # the second reading of "1": "ki11"
@@ -80,6 +81,7 @@ class Word:
     initial: bool = False
     number: bool = False
     spelled: str = ""  # before folding (what a library is given)
+    typed: bool = False  # spelled as typed: no digit or symbol read as a letter
 
 
 def unaccented(text: str) -> str:
@@ -115,9 +117,10 @@ def _pieces(raw: str, table: dict[str, str], numbers_apart: bool) -> list[tuple[
     return [(text, False) for text in "".join(out).split()]
 
 
-def _typed_words(name: str, *, camel: bool) -> list[str]:
+def _typed_words(name: str, *, camel: bool, numbers: bool = False) -> list[str]:
     """Words as typed: split at spaces and separators, and at camelCase. A lone digit or symbol
-    among lone letters is a letter ("t.1.t.s", "a $ $")."""
+    among lone letters is a letter ("t.1.t.s", "a $ $"); with `numbers`, not a digit beside
+    another lone digit ("1 4 8 8 G a n g")."""
     text = unaccented(name)
     if camel:
         text = _CAMEL.sub(" ", text)
@@ -125,15 +128,16 @@ def _typed_words(name: str, *, camel: bool) -> list[str]:
     lone = [len(word) == 1 and (word.isalpha() or word in LEET) for word in words]
     for index, word in enumerate(words):
         if lone[index] and not word.isalpha():
-            near = [lone[i] and words[i].isalpha() for i in (index - 1, index + 1) if 0 <= i < len(words)]
-            if any(near):
+            near = [i for i in (index - 1, index + 1) if 0 <= i < len(words) and lone[i]]
+            number = numbers and word.isdigit() and any(words[i].isdigit() for i in near)
+            if any(words[i].isalpha() for i in near) and not number:
                 words[index] = LEET[word]
     return words
 
 
 def _reading(name: str, table: dict[str, str], numbers_apart: bool, camel: bool) -> list[Word]:
     words: list[Word] = []
-    typed = _typed_words(name, camel=camel)
+    typed = _typed_words(name, camel=camel, numbers=numbers_apart)
     spaced_digits = False  # "8 0 0 8 5" is one number
     for raw in typed:
         lone_digit = len(raw) == 1 and raw.isdigit()
@@ -146,13 +150,14 @@ def _reading(name: str, table: dict[str, str], numbers_apart: bool, camel: bool)
                 continue
             letters = "".join(ch for ch in text if ch.isalpha() or ch == HIDDEN)
             if letters:
-                words.append(Word(fold(SHORT_WORDS.get(letters, letters)), spelled=letters))
+                as_typed = letters in plain(raw)
+                words.append(Word(fold(SHORT_WORDS.get(letters, letters)), spelled=letters, typed=as_typed))
         spaced_digits = lone_digit
     lettered = [i for i, word in enumerate(words) if not word.number]
     if len(lettered) > 1 and typed and len(typed[-1]) == 1 and typed[-1].isupper():
         last, before = words[lettered[-1]], words[lettered[-2]]
         if len(last.text) == 1 and len(before.text) > 1:
-            words[lettered[-1]] = Word(last.text, initial=True, spelled=last.spelled)
+            words[lettered[-1]] = Word(last.text, initial=True, spelled=last.spelled, typed=last.typed)
     return words
 
 
@@ -172,6 +177,17 @@ def readings(name: str) -> list[list[Word]]:
             if words not in found:
                 found.append(words)
     return found
+
+
+def typed_words(name: str) -> list[str]:
+    """The name's words as typed, in small letters without accents, no symbol read as a letter,
+    digit runs apart and a gamer's frame left out: "xXTwattXx" -> ["twatt"], "Titz12" ->
+    ["titz", "12"], "T1tz" -> ["t", "1", "tz"]."""
+    if framed := _FRAME.match(unaccented(name).strip()):
+        name = framed.group(1)
+    return [
+        piece for word in _typed_words(name, camel=True) for piece in re.split(r"(\d+)", plain(word)) if piece
+    ]
 
 
 def entry_forms(entry: str, *, said: bool = False, hard_k: bool = False) -> list[str]:
@@ -221,6 +237,7 @@ def run_fits(letter: str, have: int, need: int, *, long: bool) -> bool:
     return have == 1 or have >= 3
 
 
+@lru_cache(maxsize=8192)  # the matcher asks about the same few pieces of a name many times
 def runs(text: str) -> tuple[str, tuple[int, ...]]:
     """("shiiit") -> ("shit", (1, 1, 3, 1)): the letters with repeats squeezed, and how many."""
     letters, counts = [], []

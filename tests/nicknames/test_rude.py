@@ -98,7 +98,7 @@ def test_each_kind_of_rude_name_is_refused_by_its_list(name, category):
         "Raccoon", "Spicy Taco", "Titanic", "Shuttlecock", "Vergara", "Concha", "Pho", "Phuc",
         "Bich", "Dung", "Phat", "Kum Hee", "Wang Wei", "Dong", "Kok", "Fanny", "Willy", "Randy",
         "Fatima", "Analise", "Cassandra", "Mike Hunter", "Hugh Grant", "Ben Stiller",
-        "Chris P. Bacon", "Susana Oria", "Ana L.", "Cook", "Pop Star", "Killua", "Dumbo",
+        "Chris P. Bacon", "Susana Oria", "Ana L.", "Cook", "Pop Star", "Killua", "Dumbo the Elephant",
         "Peppa Pig", "Winnie the Pooh", "Sweet Pea", "Pizza Pirate", "Justin Case", "Sniper Wolf",
         "Kenji123", "Messi10", "xXShadowXx", "Ugly Duckling", "Saturday", "Butterfly",
     ],
@@ -114,9 +114,9 @@ def test_two_neighbouring_letters_swapped_are_read_as_the_word(name):
 
 @pytest.mark.parametrize(
     "name",
-    ["Carp", "Bushtit", "Shih Tzu", "Thunder", "Nikolai", "Randy Jackson", "Blue-footed Booby",
-     "Killer Whale", "Jaguar Negro", "Pollito", "Dick Van Dyke", "Mataró", "Escobar", "Aryan",
-     "Pussycat", "Castro"],
+    ["Carp Lake", "Bushtit", "Shih Tzu", "Thunder", "Nikolai", "Randy Jackson", "Blue-footed Booby",
+     "Killer Whale", "Jaguar Negro", "Pollito", "Dick Van Dyke", "Mataró", "Maria Escobar",
+     "Aryan Sharma", "Pussycat", "Castro"],
 )  # fmt: skip
 def test_swaps_and_the_new_lists_leave_these_innocent_names_alone(name):
     assert rude_match(name) is None, (name, rude_match(name))
@@ -133,3 +133,66 @@ def test_an_allowed_word_lets_only_its_own_letters_through():
     assert not is_rude("Scunthorpe")
     assert is_rude("Scunthorpe fuck") and is_rude("cuntScunthorpe")
     assert not is_rude("Yamashita") and is_rude("Yamashita shit")
+
+
+# Issue 30, second pass: a name's words weighed together.
+
+
+@pytest.mark.parametrize(
+    ("alone", "with_a_name"),
+    [("Escobar", "Maria Escobar"), ("Osama", "Osama Khan"), ("Aryan", "Aryan Sharma"),
+     ("ISIS", "Isis Lopez"), ("Vaca", "Vaca Lola"), ("Ballena", "Ballena Azul"),
+     ("Dumbo", "Dumbo the Elephant"), ("Moro", "Ana Moro"), ("Perico", "Perico Verde"),
+     ("Cracker", "Cracker Jack"), ("Whale", "Blue Whale")],
+)  # fmt: skip
+def test_a_word_that_is_rude_only_as_the_whole_name(alone, with_a_name):
+    for disguised in (alone, f"{alone}99", " ".join(alone), f"The {alone}", f"xX{alone}Xx"):
+        assert is_rude(disguised), disguised
+    assert rude_match(with_a_name) is None, (with_a_name, rude_match(with_a_name))
+
+
+@pytest.mark.parametrize(
+    ("innocent", "rude"),
+    [("Titz", "T1tz"), ("TITZ", "Big Titz"), ("Titz", "Titz69"), ("xXTwattXx", "Tw4tt"),
+     ("Bitche", "Bitches"), ("Butt", "Butt Face"), ("Pennis", "Penis"), ("Quique", "Qu1que"),
+     ("Quique Lopez", "Kike Lopez")],
+)  # fmt: skip
+def test_an_innocent_word_is_allowed_only_typed_as_such(innocent, rude):
+    assert rude_match(innocent) is None, (innocent, rude_match(innocent))
+    assert is_rude(rude), rude
+
+
+@pytest.mark.parametrize(
+    "name", ["Dcik", "Sxe", "iDk", "Naoc", "pSic", "Ptua", "gUly", "aDmn", "Bigofot", "Nzais", "Naiz"]
+)
+def test_a_short_whole_name_with_two_letters_swapped_is_read_as_the_word(name):
+    assert is_rude(name), name
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Cocoon",
+        "Hamza",
+        "Knut",
+        "Inga",
+        "Lena",
+        "Ide",
+        "Ares",
+        "KSI",
+        "Sussex",
+        "Marsh Tit",
+        "Humpback Whale",
+        "Dik-dik",
+        "Pizza Ninja",
+    ],
+)
+def test_swaps_and_stretches_leave_real_words_alone(name):
+    assert rude_match(name) is None, (name, rude_match(name))
+
+
+@pytest.mark.parametrize(
+    "name", ["14 Words", "14 Wodrs", "1 4 8 8 G a n g", "T e q u i l e r o", "Mothafucka"]
+)
+def test_numbers_glued_to_words_and_spaced_letters_are_read_whole(name):
+    assert is_rude(name), name
