@@ -8,7 +8,8 @@ descriptions, "English" in the language switch): such text is English on purpose
 `english_left(spanish_html, english_html)` lists the Spanish page's texts that are still
 English: a text that is the same in the English render of the same page (unless every word in
 it is one the catalogue keeps the same in Spanish: game names, "Plateful", "Sushi"...), or a text
-with a word that only the English side of the catalogue uses ("your", "card", "flip"...).
+with a word that only the English side of the catalogue uses ("your", "card", "flip"...), or
+a number grouped the English way ("8,463").
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ ENGLISH = {
     "the", "you", "your", "and", "with", "is", "are", "to", "of", "for", "this", "that", "it",
     "what", "who", "how", "can", "not", "from", "be", "have", "their", "its",
 }  # fmt: skip
+# A number grouped the English way ("8,463"): Spanish writes 8463 (or 8.463), and reads the comma
+# as a decimal point.
+ENGLISH_GROUPED = re.compile(r"\b[1-9]\d{0,2}(?:,\d{3})+\b")
 UNITS = {"s", "ms", "g", "mg", "µg", "mcg", "kcal", "kj", "cal", "mm", "ml", "oz", "iu"}  # the same in both
 
 
@@ -121,6 +125,9 @@ def english_left(spanish_html: str, english_html: str, *, names: set[str] = froz
     _, spanish_texts = visible_texts(spanish_html)
     left = []
     for text in spanish_texts:
+        if ENGLISH_GROUPED.search(text):
+            left.append(text)
+            continue
         words = _words(text)
         if not words or re.fullmatch(r"\S*/\S*|[A-Z]", text):  # no letters, an address, a grade letter
             continue
