@@ -57,3 +57,11 @@ function keyboardScrollBoxes(root) {
 document.addEventListener("htmx:load", (event) => keyboardScrollBoxes(event.detail.elt));
 document.addEventListener("DOMContentLoaded", () => keyboardScrollBoxes(document));
 window.addEventListener("resize", () => keyboardScrollBoxes(document));
+
+// A socket that dropped (a server restarting, a deploy) tries again within 4 s, with jitter so
+// thirty pages do not knock at once. htmx's own "full-jitter" doubles up to 64 s: a page could
+// sit on "reconnecting…" for a minute after the server was back.
+if (window.htmx) {
+  htmx.config.wsReconnectDelay = (retryCount) =>
+    Math.min(1000 * 2 ** retryCount, 4000) * (0.5 + Math.random() / 2);
+}
