@@ -53,6 +53,9 @@ class ClassSession(models.Model):
     # the students' first step (a guided game before their table).
     pace = models.CharField(max_length=8, choices=Pace.choices, default=Pace.STEADY)
     tutorial_first = models.BooleanField(default=False)
+    # Partners on one device each play a seat of their own at one table, passing the device
+    # (pass-and-play, turn-based games: classroom.teams.PASS_DEVICE_GAMES); off: they share a seat.
+    pass_device = models.BooleanField(default=False)
     # The teacher clicked to see removed and banned students' names on the dashboard (hidden
     # again whenever someone else is taken out).
     show_hidden_names = models.BooleanField(default=False)

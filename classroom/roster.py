@@ -127,21 +127,25 @@ def _leave_team(session: ClassSession, student: Student) -> None:
         seat = services.current_seat(student.team_of)
         if seat is not None:
             seat.partners.remove(student)
+        own = services.current_seat(student)  # passing the device: a seat of their own, to a bot
+        if own is not None:
+            services.unseat(own, session)
         return
     heir = teams.successor(student)
     seat = services.current_seat(student)
+    heir_seat = services.current_seat(heir) if heir is not None else None  # passing the device
     if heir is not None:
         heir.team_of = None
         heir.save(update_fields=["team_of"])
         student.partners.update(team_of=heir)
-    if seat is not None and heir is not None and not heir.pending:
+    if seat is not None and heir is not None and not heir.pending and heir_seat is None:
         seat.student = heir
         seat.save(update_fields=["student"])
         seat.partners.remove(heir)
     elif seat is not None:
         services.unseat(seat, session)
     playing = session.status == ClassSession.Status.PLAYING and not session.is_lesson
-    if heir is not None and not heir.pending and seat is None and playing:
+    if heir is not None and not heir.pending and seat is None and heir_seat is None and playing:
         services.seat_late_student(session, heir)
 
 

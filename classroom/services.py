@@ -8,7 +8,6 @@ session's live pages after commit (`classroom.live`). Games are made and changed
 
 from __future__ import annotations
 
-import math
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -21,7 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from classroom import class_matches, live, teams
+from classroom import class_matches, live, seating, teams
 from classroom.models import ClassSession, Student, TableMatch, TableSeat
 from decks import needs as deck_needs
 from decks import services as decks
@@ -100,11 +99,6 @@ def lesson_card_records(deck=None) -> list[dict]:
     return deck_needs.lesson_cards(deck_records(deck_slug=LESSON_DECK) or load_deck_records(LESSON_DECK))
 
 
-def session_card_records(session: ClassSession) -> list[dict] | None:
-    """The card records a session's games deal (None: the Eat Right deck as the site has it)."""
-    return list(session.deck_cards) if session.deck_cards else None
-
-
 def _deck_cards(deck, teacher, **fit) -> list[dict]:
     """A teacher's own deck's cards for a session (checked to fit the game), or a refusal."""
     if deck.owner_id != teacher.pk:
@@ -130,12 +124,14 @@ def session_create(
     approve_names: bool = False,
     pace: str = Pace.STEADY,
     tutorial_first: bool = False,
+    pass_device: bool = False,
 ) -> ClassSession:
     """A new class session with a fresh join code (students may join at once). `deck`: one of the
     teacher's own decks (decks.TeacherDeck) instead of the Eat Right deck; the session keeps its
     cards as they are now. `approve_names`: each new name waits for the teacher's OK. A game's
     `pace` (games.models.Pace) is every table's; `tutorial_first`: "Learn to play" first (kept
-    only when the game has a guided first game)."""
+    only when the game has a guided first game); `pass_device`: a device's children each play a
+    seat of their own (kept only for `teams.PASS_DEVICE_GAMES`)."""
     fields: dict = {
         "teacher": teacher,
         "title": (title or "").strip()[:80],
@@ -160,6 +156,7 @@ def session_create(
             raise ClassroomError(_("Pick a pace from the list."))
         fields.update(game=game, options=options, seats_per_table=seats_per_table, bot_level=bot_level)
         fields.update(pace=pace, tutorial_first=bool(tutorial_first) and tutorial_for(game) is not None)
+        fields.update(pass_device=bool(pass_device) and game in teams.PASS_DEVICE_GAMES)
         if deck is not None:
             if engine.deck_slug != deck_needs.DECK_SLUG:
                 raise ClassroomError(_("Your own decks are Eat Right decks: pick an Eat Right game."))
@@ -316,59 +313,6 @@ def student_touch(*, student: Student) -> None:
 # ----- seating -----------------------------------------------------------------------------------
 
 
-def _bot_level(session: ClassSession) -> str:
-    levels = bot_levels(session.game)
-    return session.bot_level if session.bot_level in levels else (levels[0] if levels else "")
-
-
-def _table_create(
-    session: ClassSession, table: int, students: list[Student | None], seed: int | None = None
-) -> TableMatch:
-    """A new game at a table: these students in these seats, bots in the rest (None or missing).
-    `seed`: the deal (None: games.services picks it)."""
-    size = max(session.seats_per_table, len(students))
-    by_seat = list(students) + [None] * (size - len(students))
-    specs = [
-        games.SeatSpec(kind="human", nickname=teams.holder_team_name(student))
-        if student is not None
-        else games.SeatSpec(kind="bot", bot_level=_bot_level(session))
-        for student in by_seat
-    ]
-    match, tokens = games.match_create(
-        game=session.game,
-        seats=specs,
-        options=session.options,
-        cards=session_card_records(session),
-        seed=seed,
-        owner=class_matches.CLASSROOM_OWNER,
-        pace=session.pace,
-    )
-    TableMatch.objects.filter(session=session, table=table, current=True).update(current=False)
-    table_match = TableMatch.objects.create(session=session, table=table, match=match, current=True)
-    seats = TableSeat.objects.bulk_create(
-        TableSeat(table_match=table_match, seat=seat, student=student, token=tokens.get(seat, ""))
-        for seat, student in enumerate(by_seat)
-    )
-    for seat in seats:
-        if seat.student is not None:
-            seat.partners.set(teams.playing_partners(seat.student))
-    return table_match
-
-
-def _split_evenly(students: list[Student], size: int) -> list[list[Student]]:
-    """Tables of at most `size`, as even as can be (7 students, 4 seats: 4 and 3)."""
-    if not students:
-        return []
-    tables = math.ceil(len(students) / size)
-    base, extra = divmod(len(students), tables)
-    groups, start = [], 0
-    for index in range(tables):
-        count = base + (1 if index < extra else 0)
-        groups.append(students[start : start + count])
-        start += count
-    return groups
-
-
 def session_start(*, session: ClassSession) -> None:
     """Seat every student at tables of the chosen size (shuffled; bots fill the gaps). A lesson
     opens: its students' pages change from "wait for your teacher" to the lesson by themselves
@@ -388,8 +332,9 @@ def session_start(*, session: ClassSession) -> None:
             # GAMES_DEAL_SEED (tests, demos): the same students get the same seats, joined in any order.
             names = [student.nickname_key for student in students]
             new_rng("class", session.game, session.seats_per_table, names).shuffle(students)
-            for number, group in enumerate(_split_evenly(students, session.seats_per_table), start=1):
-                _table_create(session, number, list(group))
+            units = [seating.device_children(session, student) for student in students]
+            for number, group in enumerate(teams.split_tables(units, session.seats_per_table), start=1):
+                seating.table_create(session, number, list(group))
         session.status = ClassSession.Status.PLAYING
         session.started_at = timezone.now()
         session.save(update_fields=["status", "started_at"])
@@ -425,7 +370,10 @@ def unseat(seat: TableSeat, session: ClassSession) -> None:
     """A bot takes over a student's seat mid-game (the game goes on for the others)."""
     if seat.table_match.match.status != "finished":
         games.match_seat_replace(
-            match_id=seat.table_match.match_id, seat=seat.seat, kind="bot", bot_level=_bot_level(session)
+            match_id=seat.table_match.match_id,
+            seat=seat.seat,
+            kind="bot",
+            bot_level=seating.bot_level(session),
         )
     seat.student, seat.token = None, ""
     seat.save(update_fields=["student", "token"])
@@ -441,13 +389,14 @@ def current_seat(student: Student) -> TableSeat | None:
 
 
 def seat_late_student(session: ClassSession, student: Student) -> None:
-    """A late joiner takes a bot's seat at a game in progress, or gets a new table with bots."""
+    """A late joiner takes a bot's seat at a game in progress, or gets a new table with bots
+    (always, with partners who each take a seat: `teams.device_children`)."""
     seat = _playing_bot_seat(session)
-    if seat is not None:
+    if seat is not None and len(seating.device_children(session, student)) == 1:
         _seat_at(seat, student)
         return
     last = session.table_matches.order_by("-table").values_list("table", flat=True).first() or 0
-    _table_create(session, last + 1, [student])
+    seating.table_create(session, last + 1, [student])
 
 
 def student_move(*, session: ClassSession, student_id: int, table: int) -> None:
@@ -458,6 +407,12 @@ def student_move(*, session: ClassSession, student_id: int, table: int) -> None:
             student = student.team_of
         if student.removed or student.pending:
             raise ClassroomError(_("Only a student who is playing can move to another table."), status=409)
+        if len(seating.device_children(session, student)) > 1:
+            raise ClassroomError(
+                _("%(name)s shares a device with partners, each in a seat at this table: they stay together.")
+                % {"name": student.nickname},
+                status=409,
+            )
         target = _playing_bot_seat(session, table)
         if target is None:
             raise ClassroomError(
@@ -486,7 +441,7 @@ def table_restart(*, session: ClassSession, table: int) -> TableMatch:
             raise ClassroomError(_("This class session has ended."), status=409)
         games.match_close(match_id=current.match_id, reason="The teacher started this table's game again.")
         students = [seat.student for seat in current.seats.select_related("student")]
-        fresh = _table_create(session, table, students, new_seed("again", current.match.seed))
+        fresh = seating.table_create(session, table, students, new_seed("again", current.match.seed))
         live.session_changed(session.pk)
     return fresh
 
@@ -504,7 +459,7 @@ def table_play_again(*, session: ClassSession, match_id: str, student: Student) 
         students = [seat.student for seat in played.seats.select_related("student")]
         if student.pk not in {seated.pk for seated in students if seated is not None}:
             return  # only the table's own players start its next game
-        _table_create(locked, played.table, students, new_seed("again", played.match.seed))
+        seating.table_create(locked, played.table, students, new_seed("again", played.match.seed))
         live.session_changed(locked.pk)
 
 

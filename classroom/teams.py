@@ -12,6 +12,7 @@ Reads and checks only: the writes are in `classroom.services` (joining, seating)
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -20,6 +21,9 @@ from classroom.models import Student, TableSeat
 from nicknames import clean_nickname, nickname_key, nickname_problem
 
 MAX_PARTNERS = 2  # a team is two or three children
+# The games whose sessions may seat a device's children each in a seat of their own, passing the
+# device between turns (games.devices): the turn-based ones with a hidden hand.
+PASS_DEVICE_GAMES = frozenset({"duel", "snack-attack", "build-a-meal", "appetite", "snack-wars"})
 CUT = "."  # not "…": NFKC makes it three dots
 
 
@@ -97,6 +101,52 @@ def seat_student_ids(seat: TableSeat) -> list[int]:
 def playing_partners(holder: Student) -> list[Student]:
     """The holder's partners who sit with them: in the class, their names accepted."""
     return list(holder.partners.filter(removed_at__isnull=True, pending=False).order_by("joined_at", "pk"))
+
+
+def device_children(holder: Student, *, pass_device: bool, max_seats: int) -> list[Student]:
+    """The children who take a seat each for a holder's device, holder first: the holder and
+    their playing partners when the session passes the device (`ClassSession.pass_device`) and
+    the team fits a table of the game; else the holder alone (the partners share their seat)."""
+    if not pass_device:
+        return [holder]
+    team = [holder, *playing_partners(holder)]
+    return team if len(team) <= max_seats else [holder]
+
+
+def table_children(
+    students: list[Student | None], *, pass_device: bool, max_seats: int
+) -> list[Student | None]:
+    """A table's seats (None: a bot) with each holder's device children next to them, each
+    child once."""
+    seated: list[Student | None] = []
+    for student in students:
+        if student is None or student.team_of_id:  # a bot, or a partner seated without the holder
+            group = [student]
+        else:
+            group = device_children(student, pass_device=pass_device, max_seats=max_seats)
+        seated += [child for child in group if child is None or child not in seated]
+    return seated
+
+
+def split_tables(units: list[list[Student]], size: int) -> list[list[Student]]:
+    """Tables of at most `size` children, as even as can be (7 children, 4 seats: 4 and 3), a
+    device's children (a unit) never split; a unit bigger than a table gets a table of its own."""
+    total = sum(len(unit) for unit in units)
+    if not total:
+        return []
+    count = math.ceil(total / size)
+    base, extra = divmod(total, count)
+    targets = [base + (1 if index < extra else 0) for index in range(count)]
+    tables: list[list[Student]] = [[] for _target in targets]
+    for unit in units:
+        fits = [t for t, table in enumerate(tables) if len(table) + len(unit) <= targets[t]]
+        fits = fits or [t for t, table in enumerate(tables) if len(table) + len(unit) <= size]
+        if not fits:
+            tables.append([])
+            targets.append(len(unit))
+            fits = [len(tables) - 1]
+        tables[fits[0]] += unit
+    return [table for table in tables if table]
 
 
 def holder_team_name(holder: Student) -> str:

@@ -55,7 +55,8 @@ class SeatSpec:
     nickname: str = ""
     bot_level: str = ""
     # Played on one shared device (pass-and-play): every such seat of a match has one token.
-    device: bool = False
+    # A key instead of True: the seats with the same key share a device (a class table's pairs).
+    device: bool | str = False
 
 
 def group_name(match_id: str) -> str:
@@ -153,7 +154,7 @@ def _clean_seats(engine: Engine, seats: list[SeatSpec]) -> list[SeatSpec]:
                 raise MatchError(_("This game has no bots yet."))
             if spec.bot_level not in levels:
                 raise MatchError(_("Bots for this game can be: %(levels)s.") % {"levels": ", ".join(levels)})
-        device = spec.device and spec.kind == "human"
+        device = spec.device if spec.kind == "human" else False
         if device:  # the children passing one device tell their seats apart by name
             if not (spec.nickname or "").strip():
                 raise MatchError(_("Type a name for every player on this device."), code="nickname")
@@ -222,7 +223,7 @@ def match_create(
 
 def _create(engine, seats, options, seed, deck, records, owner, pace, tutorial) -> tuple[Match, dict]:
     tokens: dict[int, str] = {}
-    device_token = secrets.token_urlsafe(24)  # every seat of the shared device, if there is one
+    device_tokens: dict = {}  # one token for every seat of each shared device
     with transaction.atomic():
         card_set = card_set_for(records, deck=engine.deck_slug)
         match = Match.objects.create(
@@ -239,7 +240,8 @@ def _create(engine, seats, options, seed, deck, records, owner, pace, tutorial) 
         for number, spec in enumerate(seats):
             token_hash = ""
             if spec.kind == "human":
-                tokens[number] = device_token if spec.device else secrets.token_urlsafe(24)
+                fresh = secrets.token_urlsafe(24)
+                tokens[number] = device_tokens.setdefault(spec.device, fresh) if spec.device else fresh
                 token_hash = hash_token(tokens[number])
             Seat.objects.create(
                 match=match,
