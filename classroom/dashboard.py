@@ -263,9 +263,35 @@ def idle_seconds(session: ClassSession) -> float:
     return settings.CLASSROOM_IDLE_SECONDS * PACE_FACTOR.get(session.pace, 1.0)
 
 
+def device_choice(
+    session: ClassSession, holder: Student, partners: list[Student], seat_of: dict[int, tuple]
+) -> dict | None:
+    """What the dashboard says of a device of two or three children, on its holder's row, in a
+    game played by passing (classroom.teams): whether its children each play a seat and pass it
+    (`passes`) or share one; `later` when that is not how they play now (it counts from their
+    table's next game); `problem` when they can't pass it (too many for a table); `together`
+    when they can't move to another table one by one (each has a seat, or will have)."""
+    if session.is_lesson or session.ended or holder.team_of_id or not partners:
+        return None
+    if session.game not in teams.PASS_DEVICE_GAMES:
+        return None
+    max_seats = get_engine(session.game).max_seats
+    problem = teams.pass_problem([holder, *partners], game=session.game, max_seats=max_seats)
+    passes = holder.pass_device and problem is None
+    apart = any(seat_of[p.pk][1]["student_id"] == p.pk for p in partners if p.pk in seat_of)
+    return {
+        "passes": passes,
+        "problem": problem or "",
+        "later": holder.pk in seat_of and passes != apart,
+        "together": passes or apart,
+        "names": teams.team_name([holder.nickname, *(p.nickname for p in partners)]),
+    }
+
+
 def roster(session: ClassSession, tables: list[TableBrief]) -> list[dict]:
     """Every student with where they are, what they do, and whether they seem stuck (the ones
-    whose name waits for the teacher's OK are listed apart: `dashboard_context`'s "pending")."""
+    whose name waits for the teacher's OK are listed apart: `dashboard_context`'s "pending"); a
+    device's holder also with the teacher's choice for it (`device_choice`)."""
     now = timezone.now()
     idle_after = timedelta(seconds=idle_seconds(session))
     seat_of: dict[int, tuple[TableBrief, dict]] = {}
@@ -284,6 +310,8 @@ def roster(session: ClassSession, tables: list[TableBrief]) -> list[dict]:
         quiet = now - (student.last_active_at or student.joined_at)
         row = {"student": student, "table": None, "doing": "", "idle": False, "quiet_minutes": 0}
         row["team"] = team[student.pk]
+        partners = [other for other in students if other.team_of_id == student.pk and not other.removed]
+        row["device"] = None if student.removed else device_choice(session, student, partners, seat_of)
         row["quiet_minutes"] = int(quiet.total_seconds() // 60)
         if student.removed:
             row["doing"] = _("Banned") if student.banned else _("Removed")
@@ -307,6 +335,8 @@ def roster(session: ClassSession, tables: list[TableBrief]) -> list[dict]:
                 row["idle"] = quiet > idle_after
             else:
                 row["doing"] = _("Playing")
+        elif session.status == "playing" and student.team_of_id in seat_of:
+            row["doing"] = _("Plays from their table's next game")  # a late partner, passing the device
         else:
             row["doing"] = _("Waiting for a table") if session.status == "playing" else _("Waiting to start")
         if session.paused or session.ended:

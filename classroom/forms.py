@@ -8,7 +8,6 @@ from django.contrib.auth.forms import UserCreationForm
 from django.urls import reverse_lazy
 from django.utils.translation import gettext_lazy as _
 
-from classroom.teams import PASS_DEVICE_GAMES
 from games.bots import bot_levels
 from games.catalog import game_name
 from games.engines.base import Engine
@@ -150,16 +149,6 @@ def add_session_fields(form: forms.Form, slug: str) -> None:
         ),
         error_messages={"invalid_choice": _("Pick a pace from the list.")},
     )
-    if slug in PASS_DEVICE_GAMES:
-        form.fields["pass_device"] = forms.BooleanField(
-            label=_("Children on one device each play their own seat"),
-            required=False,
-            help_text=_(
-                "Two or three children who join on one device each get a seat at the same table "
-                "and pass the device: it shows only the public table until the child whose turn "
-                "it is asks for their cards. Off: they share one seat as a team."
-            ),
-        )
     if tutorial_for(slug) is not None:
         form.fields["tutorial_first"] = forms.BooleanField(
             label=_("Learn to play first"),

@@ -53,9 +53,6 @@ class ClassSession(models.Model):
     # the students' first step (a guided game before their table).
     pace = models.CharField(max_length=8, choices=Pace.choices, default=Pace.STEADY)
     tutorial_first = models.BooleanField(default=False)
-    # Partners on one device each play a seat of their own at one table, passing the device
-    # (pass-and-play, turn-based games: classroom.teams.PASS_DEVICE_GAMES); off: they share a seat.
-    pass_device = models.BooleanField(default=False)
     # The teacher clicked to see removed and banned students' names on the dashboard (hidden
     # again whenever someone else is taken out).
     show_hidden_names = models.BooleanField(default=False)
@@ -102,6 +99,10 @@ class Student(models.Model):
     team_of = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="partners"
     )
+    # The teacher's choice for a holder's device: its children each play a seat of their own at
+    # one table and pass the device (pass-and-play, turn-based games: classroom.teams); off, they
+    # share one seat as a team. Read when the device is next seated (classroom.seating).
+    pass_device = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["joined_at", "pk"]

@@ -242,6 +242,8 @@ def student_report(session: ClassSession, student: Student) -> dict:
         "game_name": game_name(session.game) if session.game else "",
         "games": games,
         "teammates": [other.nickname for other in teams.teammates(student)],
+        # The teacher's choice for their device now: a seat each, passing it, or one seat.
+        "passes_device": (student.team_of or student).pass_device and session.game in teams.PASS_DEVICE_GAMES,
         "attempts": attempts,
         "summary": student_summary(session, student),
     }

@@ -1,7 +1,8 @@
 """The teacher's say over students: rename a student, accept a waiting name ("I approve names"),
-take a student out (remove or ban), show or hide the names of students taken out. A child of a
-team (classroom.teams) is a student like any: taken out, their teammates play on, and a holder's
-seat goes to a partner. Each write owns its transaction and tells the session's live pages after
+take a student out (remove or ban), show or hide the names of students taken out, and how the
+children of one device play (a seat each, passing it, or one seat shared). A child of a team
+(classroom.teams) is a student like any: taken out, their teammates play on, and a holder's seat
+goes to a partner. Each write owns its transaction and tells the session's live pages after
 commit."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from classroom import class_matches, live, services, teams
+from classroom import class_matches, live, seating, services, teams
 from classroom.models import ClassSession, Student, TableSeat
 from games import services as games
 from nicknames import clean_nickname, nickname_key, nickname_problem
@@ -92,10 +93,45 @@ def _accept(locked: ClassSession, students: list[Student]) -> None:
                     services.seat_late_student(locked, student)  # with their accepted partners
                 continue
             seat = services.current_seat(student.team_of)  # none yet: they sit with their holder later
-            if seat is not None and not seat.partners.filter(pk=student.pk).exists():
-                seat.partners.add(student)
-                _rename_seat(seat)
+            if seat is None or seat.partners.filter(pk=student.pk).exists():
+                continue
+            if len(seating.device_children(locked, student.team_of)) > 1:
+                continue  # the device is passed: a seat of their own from the table's next game
+            seat.partners.add(student)
+            _rename_seat(seat)
     live.session_changed(locked.pk)
+
+
+# ----- how a device's children play ------------------------------------------------------------
+
+
+def device_set_passing(*, session: ClassSession, student_id: int, passing: bool) -> Student:
+    """The teacher's choice for a device (the one of this student's team): its children each play
+    a seat of their own at one table and pass it between turns (`passing`), or share one seat.
+    It counts from the next time the device is seated (the start, or its table's next game:
+    "New game" or "Play again"); a game going on is left as it is. Returns the seat holder."""
+    with transaction.atomic():
+        locked = ClassSession.objects.select_for_update().get(pk=session.pk)
+        student = services.student_of(locked, student_id)
+        holder = student.team_of if student.team_of_id is not None else student
+        if locked.ended:
+            raise services.ClassroomError(_("This class session has ended."), status=409)
+        if holder.removed or student.removed:
+            raise services.ClassroomError(_("That student is out of the session."), status=409)
+        if locked.is_lesson:
+            raise services.ClassroomError(
+                _("In a lesson each child builds their own meal: there is no seat to share or pass.")
+            )
+        if passing:
+            team = [holder, *teams.playing_partners(holder)]
+            problem = teams.pass_problem(team, game=locked.game, max_seats=seating.max_seats(locked))
+            if problem:
+                raise services.ClassroomError(problem, status=409)
+        if holder.pass_device != passing:
+            holder.pass_device = passing
+            holder.save(update_fields=["pass_device"])
+            live.session_changed(locked.pk, students=False)
+    return holder
 
 
 # ----- taking students out -----------------------------------------------------------------------
@@ -134,9 +170,9 @@ def _leave_team(session: ClassSession, student: Student) -> None:
     heir = teams.successor(student)
     seat = services.current_seat(student)
     heir_seat = services.current_seat(heir) if heir is not None else None  # passing the device
-    if heir is not None:
-        heir.team_of = None
-        heir.save(update_fields=["team_of"])
+    if heir is not None:  # the device and the teacher's choice for it
+        heir.team_of, heir.pass_device = None, student.pass_device
+        heir.save(update_fields=["team_of", "pass_device"])
         student.partners.update(team_of=heir)
     if seat is not None and heir is not None and not heir.pending and heir_seat is None:
         seat.student = heir

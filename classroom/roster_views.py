@@ -1,6 +1,7 @@
 """The teacher's controls of one student (the dashboard's buttons): take out (remove or ban),
 accept a waiting name, rename (a page of its own: the dashboard's live redraws would wipe a name
-half typed in place). Each calls one service and answers as the other controls do."""
+half typed in place), and how the children of their device play. Each calls one service and
+answers as the other controls do."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from classroom import roster, services, views
+from classroom import roster, services, teams, views
 from games.services import MatchError
 
 
@@ -60,6 +61,33 @@ def student_approve(request: HttpRequest, session_id: int, student_id: int) -> H
         session_id,
         lambda session: roster.student_approve(session=session, student_id=student_id),
         lambda student: _("%(name)s can play now.") % {"name": student.nickname},
+    )
+
+
+@require_POST
+@login_required
+def device_pass(request: HttpRequest, session_id: int, student_id: int) -> HttpResponse:
+    """How the children of a student's device play: a seat each, passing the device ("pass" is
+    "1"), or one seat shared ("0"), from their next game."""
+    choice = request.POST.get("pass", "")
+    if choice not in ("0", "1"):
+        session = views.teacher_session(request, session_id)
+        refusal = services.ClassroomError(_("Choose a seat for each child or one shared seat."))
+        return views.control_failed(request, session, refusal)
+    passing = choice == "1"
+
+    def done(holder) -> str:
+        if passing:
+            return _("%(names)s: a seat each, passing the device, from their next game.") % {
+                "names": teams.team_label(holder)
+            }
+        return _("%(names)s: one shared seat, from their next game.") % {"names": teams.team_label(holder)}
+
+    return _control(
+        request,
+        session_id,
+        lambda session: roster.device_set_passing(session=session, student_id=student_id, passing=passing),
+        done,
     )
 
 

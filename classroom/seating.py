@@ -1,8 +1,10 @@
 """Making a class table's game: the children of the table in its seats (a device's children
-each in a seat of their own when the session passes the device: classroom.teams), bots in the
-rest. Called inside the seating services' transactions (classroom.services)."""
+each in a seat of their own when the teacher chose to pass that device: classroom.teams), bots
+in the rest. Called inside the seating services' transactions (classroom.services)."""
 
 from __future__ import annotations
+
+from django.db.models import Max
 
 from classroom import class_matches, teams
 from classroom.models import ClassSession, Student, TableMatch, TableSeat
@@ -20,10 +22,13 @@ def bot_level(session: ClassSession) -> str:
     return session.bot_level if session.bot_level in levels else (levels[0] if levels else "")
 
 
+def max_seats(session: ClassSession) -> int:
+    return games.engine_get(game=session.game).max_seats
+
+
 def device_children(session: ClassSession, holder: Student) -> list[Student]:
     """The children of a holder's device who each take a seat (just the holder: a shared seat)."""
-    max_seats = games.engine_get(game=session.game).max_seats
-    return teams.device_children(holder, pass_device=session.pass_device, max_seats=max_seats)
+    return teams.device_children(holder, game=session.game, max_seats=max_seats(session))
 
 
 def table_create(
@@ -31,8 +36,7 @@ def table_create(
 ) -> TableMatch:
     """A new game at a table: these students in these seats, bots in the rest (None or missing).
     `seed`: the deal (None: games.services picks it)."""
-    max_seats = games.engine_get(game=session.game).max_seats
-    by_seat = teams.table_children(students, pass_device=session.pass_device, max_seats=max_seats)
+    by_seat = teams.table_children(students, game=session.game, max_seats=max_seats(session))
     size = max(session.seats_per_table, sum(student is not None for student in by_seat))
     by_seat += [None] * (size - len(by_seat))
     while len(by_seat) > size:  # a device's children came in the bots' seats
@@ -67,3 +71,22 @@ def table_create(
         if seat.student is not None and (seat.student.team_of_id or seat.student.pk) not in shared:
             seat.partners.set(teams.playing_partners(seat.student))
     return table_match
+
+
+def table_again(
+    session: ClassSession, table: int, students: list[Student | None], seed: int | None = None
+) -> TableMatch:
+    """A table's next game with the same children, each device seated as its holder's choice says
+    now. When its devices passed between their children now need more seats than a table of the
+    game has, the children are shared out into tables as at the start (`teams.split_tables`): the
+    first keeps the table's number, the others get new ones. Returns the first table's game."""
+    by_seat = teams.table_children(students, game=session.game, max_seats=max_seats(session))
+    children = [child for child in by_seat if child is not None]
+    if len(children) <= max_seats(session):
+        return table_create(session, table, students, seed)
+    groups = teams.split_tables(teams.device_units(children), session.seats_per_table)
+    last = session.table_matches.aggregate(last=Max("table"))["last"] or table
+    fresh = table_create(session, table, list(groups[0]), seed)
+    for number, group in enumerate(groups[1:], start=last + 1):
+        table_create(session, number, list(group))
+    return fresh

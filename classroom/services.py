@@ -124,14 +124,12 @@ def session_create(
     approve_names: bool = False,
     pace: str = Pace.STEADY,
     tutorial_first: bool = False,
-    pass_device: bool = False,
 ) -> ClassSession:
     """A new class session with a fresh join code (students may join at once). `deck`: one of the
     teacher's own decks (decks.TeacherDeck) instead of the Eat Right deck; the session keeps its
     cards as they are now. `approve_names`: each new name waits for the teacher's OK. A game's
     `pace` (games.models.Pace) is every table's; `tutorial_first`: "Learn to play" first (kept
-    only when the game has a guided first game); `pass_device`: a device's children each play a
-    seat of their own (kept only for `teams.PASS_DEVICE_GAMES`)."""
+    only when the game has a guided first game)."""
     fields: dict = {
         "teacher": teacher,
         "title": (title or "").strip()[:80],
@@ -156,7 +154,6 @@ def session_create(
             raise ClassroomError(_("Pick a pace from the list."))
         fields.update(game=game, options=options, seats_per_table=seats_per_table, bot_level=bot_level)
         fields.update(pace=pace, tutorial_first=bool(tutorial_first) and tutorial_for(game) is not None)
-        fields.update(pass_device=bool(pass_device) and game in teams.PASS_DEVICE_GAMES)
         if deck is not None:
             if engine.deck_slug != deck_needs.DECK_SLUG:
                 raise ClassroomError(_("Your own decks are Eat Right decks: pick an Eat Right game."))
@@ -407,9 +404,13 @@ def student_move(*, session: ClassSession, student_id: int, table: int) -> None:
             student = student.team_of
         if student.removed or student.pending:
             raise ClassroomError(_("Only a student who is playing can move to another table."), status=409)
-        if len(seating.device_children(session, student)) > 1:
+        apart = TableSeat.objects.filter(student__team_of=student, table_match__current=True).exists()
+        if apart or len(seating.device_children(session, student)) > 1:  # a seat each, or from the next game
             raise ClassroomError(
-                _("%(name)s shares a device with partners, each in a seat at this table: they stay together.")
+                _(
+                    "%(name)s and their partners pass their device, each in a seat at one table: "
+                    "they stay together."
+                )
                 % {"name": student.nickname},
                 status=409,
             )
@@ -432,7 +433,8 @@ def student_move(*, session: ClassSession, student_id: int, table: int) -> None:
 
 
 def table_restart(*, session: ClassSession, table: int) -> TableMatch:
-    """A fresh game at a table with the same players (the unfinished one ends with no winner)."""
+    """A fresh game at a table with the same players (the unfinished one ends with no winner),
+    each device seated as the teacher now chooses (`seating.table_again`)."""
     with transaction.atomic():
         current = session.table_matches.filter(table=table, current=True).first()
         if current is None:
@@ -441,14 +443,15 @@ def table_restart(*, session: ClassSession, table: int) -> TableMatch:
             raise ClassroomError(_("This class session has ended."), status=409)
         games.match_close(match_id=current.match_id, reason="The teacher started this table's game again.")
         students = [seat.student for seat in current.seats.select_related("student")]
-        fresh = seating.table_create(session, table, students, new_seed("again", current.match.seed))
+        fresh = seating.table_again(session, table, students, new_seed("again", current.match.seed))
         live.session_changed(session.pk)
     return fresh
 
 
 def table_play_again(*, session: ClassSession, match_id: str, student: Student) -> None:
-    """A student who finished plays again at the same table with the same players: a new game
-    for the table unless a tablemate already started one."""
+    """A student who finished plays again at the same table with the same players (each device
+    seated as the teacher now chooses: `seating.table_again`): a new game for the table unless a
+    tablemate already started one."""
     with transaction.atomic():
         locked = ClassSession.objects.select_for_update().get(pk=session.pk)
         played = TableMatch.objects.filter(session=locked, match_id=match_id).first()
@@ -459,7 +462,7 @@ def table_play_again(*, session: ClassSession, match_id: str, student: Student) 
         students = [seat.student for seat in played.seats.select_related("student")]
         if student.pk not in {seated.pk for seated in students if seated is not None}:
             return  # only the table's own players start its next game
-        seating.table_create(locked, played.table, students, new_seed("again", played.match.seed))
+        seating.table_again(locked, played.table, students, new_seed("again", played.match.seed))
         live.session_changed(locked.pk)
 
 

@@ -6,8 +6,14 @@ partner's `team_of` is the seat holder, the child whose browser holds the seat. 
 each child gets the seat's result. The seat shows the team's names joined ("Ana & Ben"), cut
 short to fit a game's name (`nicknames.MAX_VISIBLE`) when they are long.
 
+Or, the teacher's choice per device (`Student.pass_device` on its holder) in the turn-based games
+(`PASS_DEVICE_GAMES`): its children each play a seat of their own at one table, the seats holding
+the device's one token, and pass it between turns (pass-and-play, games.devices). A class may have
+both kinds of device. The choice counts from the next time the device is seated (the start, or
+its table's next game: `classroom.seating`); a game going on is left as it is.
+
 Reads and checks only: the writes are in `classroom.services` (joining, seating) and `classroom.roster`
-(accepting, taking out).
+(accepting, taking out, the device's choice).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from classroom.models import Student, TableSeat
+from games.catalog import game_name
 from nicknames import clean_nickname, nickname_key, nickname_problem
 
 MAX_PARTNERS = 2  # a team is two or three children
@@ -103,29 +110,65 @@ def playing_partners(holder: Student) -> list[Student]:
     return list(holder.partners.filter(removed_at__isnull=True, pending=False).order_by("joined_at", "pk"))
 
 
-def device_children(holder: Student, *, pass_device: bool, max_seats: int) -> list[Student]:
+def pass_problem(team: list[Student], *, game: str, max_seats: int) -> str | None:
+    """Why a device's children (`team`: the holder and their accepted partners) can't each play a
+    seat of their own and pass the device (None: they can)."""
+    if game not in PASS_DEVICE_GAMES:
+        return _(
+            "In %(game)s the children on one device share one seat: passing the device is for the "
+            "turn-based games with a hand of cards."
+        ) % {"game": game_name(game)}
+    if len(team) < 2:
+        return _("%(name)s plays alone on this device: there is nobody to pass it to.") % {
+            "name": team[0].nickname if team else ""
+        }
+    if len(team) > max_seats:
+        return _(
+            "%(names)s are too many for one table of %(game)s (%(seats)s seats): they share one seat."
+        ) % {
+            "names": team_name([child.nickname for child in team]),
+            "game": game_name(game),
+            "seats": max_seats,
+        }
+    return None
+
+
+def device_children(holder: Student, *, game: str, max_seats: int) -> list[Student]:
     """The children who take a seat each for a holder's device, holder first: the holder and
-    their playing partners when the session passes the device (`ClassSession.pass_device`) and
-    the team fits a table of the game; else the holder alone (the partners share their seat)."""
-    if not pass_device:
+    their playing partners when the teacher chose to pass this device (`Student.pass_device`),
+    the game is played by passing and the team fits a table of it; else the holder alone (the
+    partners share their seat)."""
+    if not holder.pass_device or game not in PASS_DEVICE_GAMES:
         return [holder]
     team = [holder, *playing_partners(holder)]
     return team if len(team) <= max_seats else [holder]
 
 
-def table_children(
-    students: list[Student | None], *, pass_device: bool, max_seats: int
-) -> list[Student | None]:
+def table_children(students: list[Student | None], *, game: str, max_seats: int) -> list[Student | None]:
     """A table's seats (None: a bot) with each holder's device children next to them, each
-    child once."""
+    child once. A partner comes with their holder, who seats them as the device's choice says
+    now (a seat of their own, or their holder's seat shared)."""
+    holders = {student.pk for student in students if student is not None and not student.team_of_id}
     seated: list[Student | None] = []
     for student in students:
-        if student is None or student.team_of_id:  # a bot, or a partner seated without the holder
+        if student is None:
+            group: list[Student | None] = [None]
+        elif student.team_of_id in holders:
+            continue
+        elif student.team_of_id:  # a partner seated without their holder
             group = [student]
         else:
-            group = device_children(student, pass_device=pass_device, max_seats=max_seats)
+            group = list(device_children(student, game=game, max_seats=max_seats))
         seated += [child for child in group if child is None or child not in seated]
     return seated
+
+
+def device_units(children: list[Student]) -> list[list[Student]]:
+    """Children in seats grouped by device (holder and partners), in the order they come."""
+    units: dict[int, list[Student]] = {}
+    for child in children:
+        units.setdefault(child.team_of_id or child.pk, []).append(child)
+    return list(units.values())
 
 
 def split_tables(units: list[list[Student]], size: int) -> list[list[Student]]:

@@ -72,6 +72,11 @@ urlpatterns = [
         roster_views.student_rename,
         name="student_rename",
     ),
+    path(
+        "teach/sessions/<int:session_id>/students/<int:student_id>/device/",
+        roster_views.device_pass,
+        name="device_pass",
+    ),
     path("teach/sessions/<int:session_id>/students/move/", views.student_move, name="student_move"),
     path(
         "teach/sessions/<int:session_id>/tables/<int:table>/restart/",

@@ -198,7 +198,6 @@ def session_new(request: HttpRequest) -> HttpResponse:
                         deck=_chosen_deck(request, game_form.cleaned_data.get("deck", "")),
                         pace=game_form.cleaned_data["pace"] or Pace.STEADY,
                         tutorial_first=game_form.cleaned_data.get("tutorial_first", False),
-                        pass_device=game_form.cleaned_data.get("pass_device", False),
                     )
                     return HttpResponseRedirect(reverse("classroom:session", args=[session.pk]))
         except (services.ClassroomError, MatchError) as error:

@@ -1,7 +1,7 @@
-"""Children on one device each in a seat of their own (ClassSession.pass_device): the teacher's
-choice for the turn-based games. A pair joins on one device, sits in two seats of one table that
-hold the device's one token, so its browser gets the pass-and-play page (games.devices), and each
-child is counted once, with their own seat's result."""
+"""Children on one device each in a seat of their own (Student.pass_device, the teacher's choice
+for a device in the turn-based games). A pair joins on one device, sits in two seats of one table
+that hold the device's one token, so its browser gets the pass-and-play page (games.devices), and
+each child is counted once, with their own seat's result."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.test import Client
 from classroom import dashboard, reports, roster, services, teams
 from classroom import oneroster as classroom_oneroster
 from classroom.gates import STUDENTS_KEY
-from classroom.models import ClassSession, Student, TableSeat
+from classroom.models import Student, TableSeat
 from games import devices
 from games.models import Match, Seat, hash_token
 from tests.classroom.conftest import duel_session
@@ -20,12 +20,16 @@ from tests.oneroster_spec import check_package
 pytestmark = pytest.mark.django_db
 
 
-def _join_team(session, nickname, *partners):
+def _join_team(session, nickname, *partners, passing=False):
+    """A device joins; `passing`: the teacher chooses a seat each for its children."""
     client = Client()
     data = {"code": session.code, "nickname": nickname, "action": "join"}
     data.update({f"partner_{number}": partner for number, partner in enumerate(partners, start=1)})
     assert client.post("/join", data).status_code == 302
-    return client, Student.objects.get(pk=client.session[STUDENTS_KEY][str(session.pk)])
+    holder = Student.objects.get(pk=client.session[STUDENTS_KEY][str(session.pk)])
+    if passing:
+        holder = roster.device_set_passing(session=session, student_id=holder.pk, passing=True)
+    return client, holder
 
 
 def _names(session):
@@ -38,8 +42,8 @@ def _names(session):
 
 
 def test_a_pair_sits_in_two_seats_of_one_table_held_by_the_devices_one_token(teacher):
-    session = duel_session(teacher, pass_device=True, approve_names=False)
-    pair, ana = _join_team(session, "Ana", "Ben")
+    session = duel_session(teacher, approve_names=False)
+    pair, ana = _join_team(session, "Ana", "Ben", passing=True)
     _join_team(session, "Cal")
     services.session_start(session=session)
 
@@ -62,8 +66,8 @@ def test_a_pair_sits_in_two_seats_of_one_table_held_by_the_devices_one_token(tea
 
 
 def test_each_child_of_the_device_is_counted_once_with_their_own_result(teacher, teacher_client):
-    session = duel_session(teacher, pass_device=True, approve_names=False)
-    _join_team(session, "Ana", "Ben")
+    session = duel_session(teacher, approve_names=False)
+    _join_team(session, "Ana", "Ben", passing=True)
     _join_team(session, "Cal")
     services.session_start(session=session)
     seats = _names(session)
@@ -86,14 +90,24 @@ def test_each_child_of_the_device_is_counted_once_with_their_own_result(teacher,
     assert "Shares a device with Ana, each in a seat of their own" in page.content.decode()
 
 
-def test_the_setting_is_for_the_turn_based_games_and_a_team_too_big_for_a_table_shares_a_seat(teacher):
+def test_the_choice_is_for_the_turn_based_games_and_a_team_too_big_for_a_table_shares_a_seat(teacher):
     chomp = services.session_create(
-        teacher=teacher, kind="game", game="chomp", seats_per_table=3, bot_level="beginner", pass_device=True
+        teacher=teacher,
+        kind="game",
+        game="chomp",
+        seats_per_table=3,
+        bot_level="beginner",
+        approve_names=False,
     )
-    assert not chomp.pass_device
-    session = duel_session(teacher, pass_device=True, approve_names=False)
-    assert ClassSession.objects.get(pk=session.pk).pass_device
-    _join_team(session, "Ana", "Ben", "Cy")  # three: a Duel table has two seats
+    _client, ana = _join_team(chomp, "Ana", "Ben")
+    with pytest.raises(services.ClassroomError, match="In CHOMP! the children on one device share one seat"):
+        roster.device_set_passing(session=chomp, student_id=ana.pk, passing=True)
+    assert not Student.objects.get(pk=ana.pk).pass_device
+    session = duel_session(teacher, approve_names=False)
+    _client, ana = _join_team(session, "Ana", "Ben", "Cy")  # three: a Duel table has two seats
+    with pytest.raises(services.ClassroomError, match="too many for one table of Duel"):
+        roster.device_set_passing(session=session, student_id=ana.pk, passing=True)
+    Student.objects.filter(pk=ana.pk).update(pass_device=True)  # however it came to be on
     services.session_start(session=session)
     seat = _names(session)["Ana"]
     assert sorted(partner.nickname for partner in seat.partners.all()) == ["Ben", "Cy"]
@@ -112,9 +126,9 @@ def test_a_partner_taken_out_leaves_their_seat_to_a_bot_and_a_holder_hands_the_d
         game="snack-attack",
         seats_per_table=3,
         bot_level="beginner",
-        pass_device=True,
+        approve_names=False,
     )
-    _join_team(session, "Ana", "Ben", "Cy")
+    _join_team(session, "Ana", "Ben", "Cy", passing=True)
     services.session_start(session=session)
     seats = _names(session)
     table = seats["Ana"].table_match
@@ -138,13 +152,13 @@ def test_a_child_passing_a_device_is_not_moved_away_from_their_partners(teacher)
         game="snack-attack",
         seats_per_table=2,
         bot_level="beginner",
-        pass_device=True,
+        approve_names=False,
     )
-    _join_team(session, "Ana", "Ben")
+    _join_team(session, "Ana", "Ben", passing=True)
     _join_team(session, "Cal")
     services.session_start(session=session)
     seats = _names(session)
     cal_table = seats["Cal"].table_match.table
-    with pytest.raises(services.ClassroomError, match="Ana shares a device with partners"):
+    with pytest.raises(services.ClassroomError, match="Ana and their partners pass their device"):
         services.student_move(session=session, student_id=seats["Ben"].student.pk, table=cal_table)
     assert _names(session)["Ben"].table_match == seats["Ana"].table_match
