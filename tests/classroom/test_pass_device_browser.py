@@ -120,6 +120,8 @@ def test_a_class_with_a_device_passed_between_three_children_and_a_pair_on_one_s
         assert len(set(heights)) == 1, heights  # the taller row's cells line up, the actions' too
         _shot(teacher, "class-devices-dashboard-en-1280")
         teacher.set_viewport_size({"width": 360, "height": 740})
+        rename = ana_row.get_by_role("link", name="Rename").evaluate("e => e.getBoundingClientRect().width")
+        assert rename < 180  # on a phone too, a button as wide as its word, not the row's width
         _shot(teacher, "class-devices-dashboard-en-360")
 
         report = teacher_context.new_page()
