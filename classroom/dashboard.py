@@ -25,6 +25,7 @@ from classroom.models import ClassSession, MealAttempt, Student, TableMatch
 from games.catalog import game_name, score_unit, unit_words
 from games.engines import get_engine
 from games.engines.ranking import ranked, standings
+from games.messages import level_name
 from games.models import PACE_FACTOR, Match, Pace
 from games.services import match_state
 from nutrition.meal_words import rule_label
@@ -88,7 +89,7 @@ def _progress(view: dict, seats: int) -> tuple[str, list]:
 
 
 def _bot_name(level: str, number: int) -> str:
-    return _("%(level)s bot %(number)s") % {"level": level.title(), "number": number + 1}
+    return _("%(level)s bot %(number)s") % {"level": level_name(level), "number": number + 1}
 
 
 # What a table's spectator view says (who is to move, the numbers per seat), by

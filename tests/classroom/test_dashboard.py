@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from classroom import class_matches, dashboard, lessons, services
 from classroom.models import Student, TableMatch
@@ -186,3 +186,18 @@ def test_names_waiting_for_the_teachers_ok_are_counted_not_called_nobody(teacher
     assert "3 names wait for your OK" in page
     assert "Nobody has joined yet" not in page
     assert "3 waiting for your OK" in page and "No name accepted yet" in page
+
+
+def test_a_tables_bots_are_named_in_the_teachers_language(teacher):
+    session = services.session_create(
+        teacher=teacher, kind="game", game="food-war", seats_per_table=4, bot_level="beginner"
+    )
+    _join(session, "Ana")
+    services.session_start(session=session)
+    with translation.override("es"):
+        (brief,) = dashboard.tables_brief(session)
+    assert [p["name"] for p in brief.players if p["is_bot"]] == [
+        "Bot Principiante 2",
+        "Bot Principiante 3",
+        "Bot Principiante 4",
+    ]
