@@ -10,6 +10,8 @@ afterwards; --database names production's database, to run beside another run):
 - production: scripts/workers.py (2 Daphne workers), PostgreSQL database `plateful_load`
   (created, migrated, dropped at the end), Redis db 5 with a private CHANNELS_PREFIX;
 - embedded: one Daphne, SQLite in a temporary folder, the in-memory channel layer.
+`--server uvicorn` runs each mode's workers on uvicorn instead (benchmarks/README.md, "Daphne or
+uvicorn"; not in requirements.txt: the comment at UVICORN says what to install).
 Moves go over the game socket as the page sends them while its socket is open (`--moves socket`,
 the default) or over HTTP as its fallback does (`--moves http`); `--moves socket,http` runs each
 step once per way, one after the other on the same server, `--repeat` times (alternated runs for
@@ -50,6 +52,11 @@ DEFAULT_STEPS = {
     "embedded": [8, 16, 30, 60, 90, 120],
 }
 PORTS = {"echo": 2, "production": 1, "embedded": 0}  # added to --port-base
+# `--server uvicorn`: each worker is uvicorn on a socket shared by the mode's workers, for the
+# comparison in benchmarks/README.md ("Daphne or uvicorn"); not installed by requirements.txt:
+#     .venv/bin/pip install uvicorn==0.54.0 uvloop==0.23.0 httptools==0.8.0 websockets==15.0.1
+UVICORN = ["-m", "uvicorn", "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio"]
+UVICORN += ["--ws-per-message-deflate", "false", "--no-access-log"]
 DATABASE = "plateful_load"  # the default of --database
 REDIS = "redis://127.0.0.1:6379/5"
 
@@ -78,8 +85,11 @@ def shared_socket(port: int) -> socket.socket:
 class Server:
     """One mode's server processes, started and stopped here."""
 
-    def __init__(self, mode: str, folder: str, port_base: int = 8400, database: str = DATABASE):
+    def __init__(
+        self, mode: str, folder: str, port_base: int = 8400, database: str = DATABASE, server: str = "daphne"
+    ):
         self.mode, self.folder, self.port = mode, folder, port_base + PORTS[mode]
+        self.server = server
         self.database = database
         self.base = f"http://127.0.0.1:{self.port}"
         self.processes: list[subprocess.Popen] = []
@@ -109,29 +119,21 @@ class Server:
         done = subprocess.run(command, cwd=ROOT, env=self.env, check=True, capture_output=True, text=True)
         return done.stdout
 
+    def start_workers(self, count: int, application: str) -> None:
+        """`count` server processes sharing the port (as scripts/workers.py starts them)."""
+        for _worker in range(count):
+            sock = shared_socket(self.port)
+            server = ["-m", "daphne"] if self.server == "daphne" else UVICORN
+            command = [PYTHON, *server, "--fd", str(sock.fileno()), application]
+            output = {"stdout": self.log, "stderr": self.log}
+            self.processes.append(
+                subprocess.Popen(command, cwd=ROOT, env=self.env, pass_fds=[sock.fileno()], **output)
+            )
+            sock.close()
+
     def start(self) -> Server:
         if self.mode == "echo":
-            for _worker in range(2):
-                sock = shared_socket(self.port)
-                command = [
-                    PYTHON,
-                    "-m",
-                    "daphne",
-                    "--fd",
-                    str(sock.fileno()),
-                    "benchmarks.load.echo_app:application",
-                ]
-                self.processes.append(
-                    subprocess.Popen(
-                        command,
-                        cwd=ROOT,
-                        env=self.env,
-                        pass_fds=[sock.fileno()],
-                        stdout=self.log,
-                        stderr=self.log,
-                    )
-                )
-                sock.close()
+            self.start_workers(2, "benchmarks.load.echo_app:application")
             wait_for(self.base + "/")
             return self
         if self.mode == "production":
@@ -139,6 +141,10 @@ class Server:
             self.run(PYTHON, "scripts/create_database.py", self.env["DATABASE_URL"])
         self.run(PYTHON, "manage.py", "migrate", "--noinput")
         self.run(PYTHON, "manage.py", "load_decks")
+        if self.server == "uvicorn":
+            self.start_workers(2 if self.mode == "production" else 1, "plateful.asgi:application")
+            wait_for(self.base + "/healthz")
+            return self
         if self.mode == "production":
             command = [PYTHON, "scripts/workers.py", "--workers", "2", "--port", str(self.port)]
         else:
@@ -165,7 +171,8 @@ class Server:
                 top = psutil.Process(process.pid)
                 children = top.children(recursive=True)
                 # scripts/workers.py only supervises: its Daphne children are the server.
-                found += children if self.mode == "production" else [top, *children]
+                supervised = self.mode == "production" and self.server == "daphne"
+                found += children if supervised else [top, *children]
             except psutil.NoSuchProcess:
                 continue
         return found
@@ -327,6 +334,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=1, help="run each step (each way) this many times")
     parser.add_argument("--port-base", type=int, default=8400, help="embedded, production, echo: +0, +1, +2")
     parser.add_argument("--database", default=DATABASE, help="production's database (dropped at the end)")
+    parser.add_argument("--server", choices=["daphne", "uvicorn"], default="daphne", help="the ASGI server")
     options = parser.parse_args()
     ways = tuple(options.moves.split(","))
     if not ways or any(way not in MOVE_WAYS for way in ways):
@@ -336,7 +344,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="plateful-load-") as folder:
         for mode in modes:
             steps = [int(s) for s in options.steps.split(",")] if options.steps else DEFAULT_STEPS[mode]
-            server = Server(mode, folder, options.port_base, options.database).start()
+            server = Server(mode, folder, options.port_base, options.database, options.server).start()
             try:
                 everything += asyncio.run(
                     ramp(server, steps, options.seconds, options.pace, ways, options.repeat)
