@@ -19,14 +19,12 @@ import pytest
 from tests.classroom.test_browser import WAIT_MS, _phone, _shot, _sign_up
 from tests.classroom.test_teams_browser import _shots_in_spanish
 from tests.games.web.test_browser import _press_a_move, _wait_for_change_or_refusal, advance_clock
-from tests.games.web.test_pass_and_play_browser import _whose_turn
+from tests.games.web.test_pass_and_play_browser import SETTLED, _whose_turn
 
 pytestmark = pytest.mark.browser
 
 TABLET = {"width": 1024, "height": 768}
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
-# htmx wires a swapped-in #live's buttons when it settles (20 ms on): until then a tap does nothing.
-SETTLED = "#live:not(.htmx-added)"
 
 
 def _join_device(page, server, code: str, *names: str) -> None:

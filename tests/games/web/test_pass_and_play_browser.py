@@ -29,10 +29,13 @@ _SEAT = re.compile(r'&quot;seat&quot;: (\d+)|"seat": (\d+)')
 
 # What the tablet shows now, once its own move is answered: the end, "Pass to ..." (not yet
 # shown), or nothing for the children to do (the table's own timed move is due).
+# htmx wires a swapped-in #live's buttons when it settles (20 ms on, `htmx-added` until then): a
+# tap before that does nothing, so a wait before a tap is for a settled #live.
+SETTLED = "#live:not(.htmx-added)"
 _NOW = """() => {
     if (document.documentElement.hasAttribute('data-move-out')) return null;
     const live = document.querySelector('#live');
-    if (!live || live.hasAttribute('data-revealed')) return null;
+    if (!live || live.classList.contains('htmx-added') || live.hasAttribute('data-revealed')) return null;
     const title = live.querySelector('.pass-title');
     return {version: live.dataset.version, finished: !!live.querySelector('.finished'),
             pass: title && title.checkVisibility() ? title.textContent.trim() : ''};
@@ -107,7 +110,7 @@ def test_a_game_on_one_tablet_by_passing_shows_only_whose_turn_it_is_hand(
             continue
         name = re.fullmatch(r"Pass to (.+)", now["pass"])[1]
         tablet.get_by_role("button", name="Show my cards").click()
-        tablet.wait_for_selector("#live[data-revealed]", timeout=WAIT_MS)
+        tablet.wait_for_selector(f"{SETTLED}[data-revealed]", timeout=WAIT_MS)
         revealed = tablet.content()
         seat = int(tablet.locator("#live").get_attribute("data-revealed"))
         assert names[seat] == name and f"{name}'s cards" in tablet.locator(".pass-shown").inner_text()
