@@ -30,11 +30,16 @@
   let keyboardUser = false;
   document.addEventListener("keydown", () => { keyboardUser = true; }, true);
   document.addEventListener("pointerdown", () => { keyboardUser = false; }, true);
+  // A keyboard player's focus stays on the screen, just into view (touch and mouse players
+  // scroll for themselves: the page never moves under their finger).
+  function showFocused(element) {
+    if (!keyboardUser) return;
+    const box = element.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) element.scrollIntoView({ block: "nearest" });
+  }
   function focusPick(pick) {
     pick.focus({ preventScroll: true });
-    if (!keyboardUser) return;
-    const box = pick.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) pick.scrollIntoView({ block: "nearest" });
+    showFocused(pick);
   }
 
   function restoreFocus() {
@@ -42,10 +47,18 @@
     if (!live) return;
     const active = document.activeElement;
     const idle = !active || active === document.body || !active.isConnected;
+    // The focus kept through the update (htmx gives it back to the new element of the same id,
+    // without scrolling): what the update drew above it may have pushed it off the screen.
+    const kept = !idle && active !== live && live.contains(active);
     if (!focusWanted) {
       // A tutorial's learner who hasn't tabbed anywhere yet: the coach's pick, as on opening.
       const pick = idle ? live.querySelector(COACH_PICK) : null;
       if (pick) focusPick(pick);
+      else if (kept) showFocused(active);
+      return;
+    }
+    if (kept) {
+      showFocused(active);
       return;
     }
     if (active && active !== document.body && active !== live && active.isConnected) return;

@@ -46,3 +46,22 @@ def test_every_coach_pick_has_the_keyboard_and_is_on_the_phones_screen(server, p
             let_time_pass(phone, now["version"])
     assert _state(phone)["done"] and steps >= 5
     assert phone.js_errors == []
+
+
+def test_an_update_that_pushes_the_focused_pick_off_the_phone_brings_it_back(server, phone):  # noqa: F811
+    """htmx gives the focus back to the new element of the same id after a swap, without
+    scrolling; when the update drew something taller above it (a longer feed, a checklist), the
+    page brings the keyboard player's focus just back into view."""
+    _start_lesson(phone, server, "build-a-meal")
+    phone.wait_for_function(f"() => !!({ACTIVE_BOX})()", timeout=WAIT_MS)  # play.js runs
+    phone.keyboard.press("Shift")  # a keyboard player (static/games/play.js)
+    box = phone.evaluate(
+        """() => { const live = document.querySelector('#live');
+                   const tall = document.createElement('div');
+                   tall.style.height = '1500px';
+                   live.prepend(tall);
+                   document.body.dispatchEvent(new CustomEvent('htmx:afterSettle', {bubbles: true}));
+                   const focused = document.activeElement, b = focused.getBoundingClientRect();
+                   return {top: b.top, bottom: b.bottom, pick: focused.matches('[data-coach-pick]')}; }"""
+    )
+    assert box["pick"] and box["top"] >= 0 and box["bottom"] <= PHONE["height"], box
