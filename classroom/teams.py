@@ -138,10 +138,10 @@ def device_children(holder: Student, *, game: str, max_seats: int) -> list[Stude
     their playing partners when the teacher chose to pass this device (`Student.pass_device`),
     the game is played by passing and the team fits a table of it; else the holder alone (the
     partners share their seat)."""
-    if not holder.pass_device or game not in PASS_DEVICE_GAMES:
+    if not holder.pass_device:
         return [holder]
     team = [holder, *playing_partners(holder)]
-    return team if len(team) <= max_seats else [holder]
+    return team if pass_problem(team, game=game, max_seats=max_seats) is None else [holder]
 
 
 def table_children(students: list[Student | None], *, game: str, max_seats: int) -> list[Student | None]:
