@@ -190,10 +190,8 @@ def live_context(
         "match": match,
         "seat": seat,
         "seat_rows": seats,
-        "names": names,
         "flash": flash,
         "oob": oob,
-        "engine": engine,
         "deck": engine.deck_slug,  # the card pictures' deck ({% card_img deck ... %})
         "game_name": game_name(match.game),
         "game_summary": game_summary(match.game),
@@ -418,11 +416,9 @@ def replay_context(match: Match, states: list, *, step: int, seat: int | None) -
     return {
         **board,
         "match": match,
-        "engine": engine,
         "deck": engine.deck_slug,
         "game_name": game_name(match.game),
         "seat": seat,
-        "names": names,
         "step": step,
         "last_step": len(states) - 1,
         "logged": logged,

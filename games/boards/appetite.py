@@ -50,7 +50,6 @@ def _score_sheet(sheet: dict, boxes: int, seat: int, names: list[str], me: bool)
         "icons": icons,
         "icon_marks": [i < icons for i in range(ICONS_PER_DESSERT_BOX)],
         "points": sheet.get("points", 0),
-        "full_count": len(full),
     }
 
 

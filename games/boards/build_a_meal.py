@@ -65,7 +65,6 @@ def build_a_meal_table(view: dict, names: list[str], seat, board, buttons) -> di
         "moves": moves,
         # Sugar Shock buttons by meal ("seat.meal", a meal's `key`): drawn in that meal.
         "shocks": [(f"{target}.{meal}", buttons) for (target, meal), buttons in shocks.items()],
-        "shock_now": bool(shocks),
         "shock_out_of_turn": bool(shocks) and not my_turn,
         "my_turn": my_turn,
         "phase": view.get("phase"),

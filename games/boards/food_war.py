@@ -91,7 +91,6 @@ def food_war_table(view: dict, names: list[str], seat) -> dict:
         and {
             "winner": name_of(names, last.get("winner")),
             "winner_seat": last.get("winner"),
-            "winner_me": seat is not None and last.get("winner") == seat,
             "won": len(last.get("plays") or []),
             "plays": _food_war_plays(last.get("plays") or [], names, seat, last.get("winner")),
             "waves": last.get("waves", 1),

@@ -67,7 +67,6 @@ from games.engines.chomp_rounds import MODE_NAMES, ChompTable
 from games.engines.messages import Message, gettext_noop, msg, seat_ref, seats_ref
 from games.engines.zones import fact, number, zone
 
-TWO_PLAYER_MODES = ("underwater-war", "quick-chomp", "double-chomp")
 SLAP_PHASES = ("react", "claimed", "aside")
 
 
