@@ -58,6 +58,19 @@ def duel_session(teacher, **extra) -> ClassSession:
     )
 
 
+def chomp_session(teacher, **extra) -> ClassSession:
+    """A CHOMP! session at tables of three (a real-time game: its devices can't be passed)."""
+    return services.session_create(
+        teacher=teacher,
+        kind="game",
+        game="chomp",
+        seats_per_table=3,
+        bot_level="beginner",
+        approve_names=False,
+        **extra,
+    )
+
+
 def lesson_session(teacher, *, start: bool = True, **extra) -> ClassSession:
     """A meal-balance lesson, started unless `start=False` (a lesson waits for Start)."""
     session = services.session_create(teacher=teacher, kind="lesson", **extra)

@@ -16,7 +16,7 @@ from django.test import Client
 from classroom import dashboard, reports, roster, services
 from classroom.models import Student, TableSeat
 from games.models import Match, Seat
-from tests.classroom.conftest import duel_session, lesson_session, make_teacher
+from tests.classroom.conftest import chomp_session, duel_session, lesson_session, make_teacher
 from tests.classroom.test_pass_device import _join_team, _names
 
 pytestmark = pytest.mark.django_db
@@ -87,14 +87,7 @@ def test_one_class_has_a_device_passed_between_its_children_and_a_pair_sharing_a
 
 
 def test_a_choice_that_cannot_be_made_says_why_and_changes_nothing(teacher, teacher_client, other_teacher):
-    chomp = services.session_create(
-        teacher=teacher,
-        kind="game",
-        game="chomp",
-        seats_per_table=3,
-        bot_level="beginner",
-        approve_names=False,
-    )
+    chomp = chomp_session(teacher)
     _client, ana = _join_team(chomp, "Ana", "Ben")
     response = _choose(teacher_client, chomp, ana, "1")
     assert response.status_code == 409

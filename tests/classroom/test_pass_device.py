@@ -14,7 +14,7 @@ from classroom.gates import STUDENTS_KEY
 from classroom.models import Student, TableSeat
 from games import devices
 from games.models import Match, Seat, hash_token
-from tests.classroom.conftest import duel_session
+from tests.classroom.conftest import chomp_session, duel_session
 from tests.oneroster_spec import check_package
 
 pytestmark = pytest.mark.django_db
@@ -91,14 +91,7 @@ def test_each_child_of_the_device_is_counted_once_with_their_own_result(teacher,
 
 
 def test_the_choice_is_for_the_turn_based_games_and_a_team_too_big_for_a_table_shares_a_seat(teacher):
-    chomp = services.session_create(
-        teacher=teacher,
-        kind="game",
-        game="chomp",
-        seats_per_table=3,
-        bot_level="beginner",
-        approve_names=False,
-    )
+    chomp = chomp_session(teacher)
     _client, ana = _join_team(chomp, "Ana", "Ben")
     with pytest.raises(services.ClassroomError, match="In CHOMP! the children on one device share one seat"):
         roster.device_set_passing(session=chomp, student_id=ana.pk, passing=True)
